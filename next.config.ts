@@ -1,0 +1,18 @@
+import type { NextConfig } from 'next';
+import { securityHeaders } from './src/server/lib/security-headers';
+
+const nextConfig: NextConfig = {
+  poweredByHeader: false,
+  // PGlite ships WASM and pg-boss spawns timers: both must stay plain Node modules, not bundled.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg-boss', 'pg'],
+  // SPEC §2: a user's home is /@{subdomain}; the page lives at /u/[subdomain] because a folder
+  // named "@x" is a parallel-route slot in the App Router.
+  async rewrites() {
+    return [{ source: '/@:subdomain', destination: '/u/:subdomain' }];
+  },
+  async headers() {
+    return [{ source: '/:path*', headers: securityHeaders }];
+  },
+};
+
+export default nextConfig;

@@ -1,0 +1,51 @@
+// `npm start`: build once (and again whenever the sources change), then serve on $PORT (3000).
+// `npm run build` (= this with --build-only) always builds and records the stamp.
+// The server migrates and seeds an empty database itself (src/server/boot.ts).
+import { spawnSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const stampFile = path.join(root, '.next', 'lamplight-source-stamp');
+
+function sourceStamp() {
+  const hash = createHash('sha256');
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(`${full}:${statSync(full).mtimeMs}:${statSync(full).size}\n`);
+    }
+  };
+  walk(path.join(root, 'src'));
+  for (const file of ['package-lock.json', 'next.config.ts']) {
+    if (existsSync(path.join(root, file))) hash.update(readFileSync(path.join(root, file)));
+  }
+  return hash.digest('hex');
+}
+
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+const stamp = sourceStamp();
+const buildOnly = process.argv.includes('--build-only');
+const built = !buildOnly && existsSync(path.join(root, '.next', 'BUILD_ID')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp;
+if (!built) {
+  console.log('[lamplight] building the site (first start, or the sources changed)…');
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  writeFileSync(stampFile, stamp);
+}
+if (buildOnly) process.exit(0);
+
+const port = process.env.PORT ?? '3000';
+const server = spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', port], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

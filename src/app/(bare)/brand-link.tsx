@@ -1,0 +1,12 @@
+import Link from 'next/link';
+import { LampMark } from '@/components/ui/icons';
+import styles from './bare.module.css';
+
+export function BrandLink() {
+  return (
+    <Link href="/" className={styles.brand} aria-label="Lamplight home">
+      <LampMark size={26} />
+      <span aria-hidden="true">Lamplight</span>
+    </Link>
+  );
+}

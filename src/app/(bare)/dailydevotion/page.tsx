@@ -1,0 +1,54 @@
+import Link from 'next/link';
+import { BrandLink } from '../brand-link';
+import styles from '../bare.module.css';
+
+// SPEC §2: rendered without the page header and head metadata (see the (bare) layout).
+export default function DailyDevotionPage() {
+  return (
+    <div className={styles.page}>
+      <BrandLink />
+      <article className={styles.hero} aria-labelledby="devotion-title">
+        <p className={styles.eyebrow}>Daily devotion</p>
+        <h1 id="devotion-title" className={styles.title}>
+          A lamp for the next step
+        </h1>
+        <blockquote className={styles.scripture}>
+          <p>&ldquo;Thy word is a lamp unto my feet, and a light unto my path.&rdquo;</p>
+          <cite>Psalm 119:105 (KJV)</cite>
+        </blockquote>
+        <div className={styles.reading}>
+          <p>
+            A lamp in the ancient world was small: a clay dish of oil and a wick, enough light for the ground right in
+            front of you. The psalmist does not ask for a floodlight over the whole road. He is grateful for light on
+            his feet — the next step, and then the one after it.
+          </p>
+          <p>
+            Most of us would rather see the whole path. We want to know how the illness ends, where the job leads,
+            whether the prayer will be answered the way we hope. But God&rsquo;s Word rarely hands us the map. It gives
+            us enough light to take the next faithful step, and the promise that the light will still be there when
+            we take the one after.
+          </p>
+          <p>
+            Today, you do not have to see the end of the road. Open the Word, take the step that is lit, and trust
+            the One who holds the lamp.
+          </p>
+        </div>
+        <h2 className={styles.sectionTitle}>Prayer</h2>
+        <p className={`${styles.reading} ${styles.prayer}`}>
+          Lord, I cannot see the whole way, but You can. Let Your Word light my feet today. Give me the courage to
+          take the next step, and the peace to leave the rest with You. Amen.
+        </p>
+        <div className={styles.card}>
+          <h2 className={styles.cardTitle}>Receive a devotion every morning</h2>
+          <p className={styles.muted}>A short reading, a reflection and a prayer, delivered to your inbox.</p>
+          <Link href="/daily-newsletter" className="button button-primary">
+            Subscribe to the daily devotional
+          </Link>
+        </div>
+      </article>
+      <footer className={styles.footer}>
+        <Link href="/">Lamplight</Link> — stories that carry light.
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import { UserHomePlaceholder } from '@/components/users/user-home-placeholder';
+import { isSubdomainShape } from '@/lib/slug';
+import { safeDecode } from '@/lib/url';
+
+// /{subdomain}: a publication's home (SPEC §2: the target after a publication is created). Every static
+// route wins over this segment; anything that cannot be a subdomain is a 404.
+// '/@{subdomain}' also lands here when no rewrite sends it to /u/{subdomain} first.
+
+function parse(raw: string): { kind: 'user' | 'publication'; subdomain: string } | null {
+  const value = safeDecode(raw).toLowerCase();
+  const kind = value.startsWith('@') ? 'user' : 'publication';
+  const subdomain = kind === 'user' ? value.slice(1) : value;
+  return isSubdomainShape(subdomain) ? { kind, subdomain } : null;
+}
+
+export async function generateMetadata({ params }: { params: Promise<{ subdomain: string }> }): Promise<Metadata> {
+  const parsed = parse((await params).subdomain);
+  if (!parsed) return {};
+  return { title: parsed.kind === 'user' ? `@${parsed.subdomain}` : parsed.subdomain };
+}
+
+export default async function SubdomainPage({ params }: { params: Promise<{ subdomain: string }> }) {
+  const parsed = parse((await params).subdomain);
+  if (!parsed) notFound();
+  if (parsed.kind === 'user') return <UserHomePlaceholder subdomain={parsed.subdomain} />;
+  return (
+    <PagePlaceholder
+      title={parsed.subdomain}
+      purpose="This publication's home will be shown here: its name, description, collections and stories."
+    />
+  );
+}

@@ -1,0 +1,13 @@
+import type { Metadata } from 'next';
+import { NotFoundView } from '@/components/layout/not-found-view';
+
+export const metadata: Metadata = { title: 'Page not found' };
+
+// Unmatched URLs: rendered in the root layout only, so it brings its own brand link.
+export default function NotFound() {
+  return (
+    <main id="main">
+      <NotFoundView standalone />
+    </main>
+  );
+}

@@ -1,0 +1,89 @@
+import type { StoryDialogProps } from '@/components/stories/story-api';
+import type { StorySettingsState } from '@/components/stories/story-settings-actions';
+
+// Every dialog key of SPEC §2, spelled exactly as there. A null key means no dialog is open.
+export const DIALOG_KEYS = [
+  'site-links',
+  'sso',
+  'story-settings',
+  'writers',
+  'language-reign',
+  'save-to',
+  'user-links',
+  'story-actions',
+  'story-filter',
+  'story-update',
+  'share-widget',
+  'return-message',
+  'confirmation',
+  'author-ban',
+  'create-list',
+  'edit-list',
+  'list-settings',
+  'onboard-profile',
+  'onboard-subdomain',
+  'onboard-all-set',
+  'subtopic-edit',
+  'delete-confirmation',
+  'delete-publication-admin',
+  'delete-publication-user',
+  'subscribe-email',
+  'new-publication',
+  'add-author',
+  'remove-author',
+  'add-editor',
+  'schedule-story',
+  'reschedule-story',
+  'cancel-schedule-story',
+  'publication-links',
+  'add-newsletter',
+  'remove-from-newsletter',
+  'newsletter-operations',
+  'newsletter-confirmation',
+  'schedule-newsletter',
+  'reschedule-newsletter',
+  'cancel-schedule-newsletter',
+  'publication-subscription',
+  'publicationArticle-subscription',
+  'publication-editor',
+  'publication-author',
+  'publication-role',
+  'publication-popup',
+] as const;
+
+export type DialogKey = (typeof DIALOG_KEYS)[number];
+
+export function isDialogKey(value: string): value is DialogKey {
+  return (DIALOG_KEYS as readonly string[]).includes(value);
+}
+
+/**
+ * Props each dialog takes, by key. A dialog that needs typed props adds its entry here
+ * (e.g. `'story-settings': { postId: string }`); keys without an entry take any plain object.
+ */
+export interface DialogPropsMap {
+  sso: { mode?: 'signin' | 'signup'; callbackUrl?: string };
+  'return-message': Record<string, never>;
+  'story-settings': StoryDialogProps & {
+    /** The settings as the opener keeps them between openings (tags, placement, schedule). */
+    settings?: StorySettingsState;
+    onSettingsChange?: (settings: StorySettingsState) => void;
+  };
+  'story-update': StoryDialogProps & {
+    postId: string;
+    /** Opens story-settings for this story (topics, publication, schedule of an unpublished story). */
+    openSettings?: () => void;
+  };
+}
+
+export type DialogPropsOf<K extends DialogKey> = K extends keyof DialogPropsMap
+  ? DialogPropsMap[K]
+  : Record<string, unknown>;
+
+/** SPEC §2 return message: an object's message or a plain string. */
+export type Notice = string | { message: string };
+
+export function noticeText(notice: Notice | null | undefined): string {
+  if (!notice) return '';
+  return typeof notice === 'string' ? notice : notice.message;
+}

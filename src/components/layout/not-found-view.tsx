@@ -1,0 +1,33 @@
+import Link from 'next/link';
+import { LampMark } from '@/components/ui/icons';
+import styles from './status-view.module.css';
+
+/** The 404 body. `standalone` adds a brand link for pages rendered without the site header. */
+export function NotFoundView({ standalone = false }: { standalone?: boolean }) {
+  return (
+    <div className={standalone ? styles.page : styles.inline}>
+      {standalone ? (
+        <Link href="/" className={styles.brand} aria-label="Lamplight home">
+          <LampMark size={26} />
+          <span aria-hidden="true">Lamplight</span>
+        </Link>
+      ) : null}
+      <div className={styles.body}>
+        <p className={styles.code}>404</p>
+        <h1 className={styles.title}>This page could not be found</h1>
+        <p className={styles.text}>
+          The story or page you were looking for may have moved, been unpublished, or never existed. Even so,
+          there is more light to find here.
+        </p>
+        <div className={styles.actions}>
+          <Link href="/" className="button button-primary">
+            Go to the home page
+          </Link>
+          <Link href="/search" className="button button-outline">
+            Search stories
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

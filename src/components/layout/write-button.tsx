@@ -1,0 +1,52 @@
+'use client';
+
+// SPEC §2 Write: anonymous visitors start sign-in; signed-in users go to /stories/new-story.
+import { useSession } from 'next-auth/react';
+import Link from 'next/link';
+import { useDialog } from '@/components/dialogs/dialog-provider';
+import { WriteIcon } from '@/components/ui/icons';
+
+const NEW_STORY = '/stories/new-story';
+
+type WriteButtonProps = {
+  className?: string;
+  /** Class of the text, so callers can hide it on small screens. */
+  textClassName?: string;
+  children?: React.ReactNode;
+  showIcon?: boolean;
+};
+
+export function WriteButton({
+  className,
+  textClassName,
+  children = 'Write',
+  showIcon = true,
+}: WriteButtonProps) {
+  const { status } = useSession();
+  const { openDialog } = useDialog();
+  const content = (
+    <>
+      {showIcon ? <WriteIcon /> : null}
+      <span className={textClassName}>{children}</span>
+    </>
+  );
+
+  if (status === 'authenticated') {
+    return (
+      <Link href={NEW_STORY} className={className} aria-label="Write a story">
+        {content}
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={className}
+      aria-label="Write a story"
+      disabled={status === 'loading'}
+      onClick={() => openDialog('sso', { callbackUrl: NEW_STORY })}
+    >
+      {content}
+    </button>
+  );
+}

@@ -1,0 +1,18 @@
+'use client';
+
+import { SessionProvider } from 'next-auth/react';
+import type { ReactNode } from 'react';
+import { DialogHost } from '@/components/dialogs/dialog-host';
+import { DialogProvider } from '@/components/dialogs/dialog-provider';
+
+/** Client-side context for every page: the next-auth session and the dialog host (SPEC §2, §4). */
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <SessionProvider>
+      <DialogProvider>
+        {children}
+        <DialogHost />
+      </DialogProvider>
+    </SessionProvider>
+  );
+}

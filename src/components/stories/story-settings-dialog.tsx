@@ -1,0 +1,176 @@
+'use client';
+
+// SPEC §2 story-settings: topics, publication and collection, schedule toggle, and the Publish,
+// Schedule and Save draft actions (§4, §5). Opened by the header's Next button on a new story, and
+// with a postId for an existing one. Writers who may not publish in the chosen publication can only
+// submit the story for review (DESIGN §3).
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { DialogShell } from '@/components/dialogs/dialog-shell';
+import { useDialog } from '@/components/dialogs/dialog-provider';
+import type { DialogPropsMap } from '@/components/dialogs/dialog-keys';
+import { toErrorMessage } from '@/lib/api-client';
+import { parseDateTimeLocalValue } from '@/lib/format-date';
+import { can, type StoryResource } from '@/server/auth/policy';
+import { PublicationFields } from './publication-fields';
+import { nowLocalValue, ScheduleField } from './schedule-field';
+import { applyStorySettings, pageAfter, type SettingsAction, type StorySettingsState } from './story-settings-actions';
+import type { Story } from './story-api';
+import { TagInput } from './tag-input';
+import { useActor, useDialogStory, useMyPublications, usePublicationRole } from './use-story-dialog-data';
+import styles from './story-dialogs.module.css';
+
+export const COLLECTION_FIRST = 'Please choose/create a collection firstly'; // SPEC §5, word for word
+
+/** The dialog's starting state for a story (or a new one). */
+export function initialStorySettings(story: Story | null): StorySettingsState {
+  return {
+    tags: story?.tags.map((tag) => tag.name) ?? [],
+    publicationId: story?.publicationId ?? null,
+    collectionId: story?.collectionId ?? null,
+    scheduleOn: false,
+    scheduleAt: nowLocalValue(),
+  };
+}
+
+type Props = DialogPropsMap['story-settings'];
+
+export default function StorySettingsDialog(props: Props) {
+  const { story, loading, error } = useDialogStory(props.postId, props.story);
+  if (props.postId && !story) {
+    return (
+      <DialogShell title="Story settings" size="large">
+        <p className={error ? 'field-error' : 'field-hint'} role={error ? 'alert' : 'status'}>
+          {error ?? (loading ? 'Loading the story…' : '')}
+        </p>
+      </DialogShell>
+    );
+  }
+  return <StorySettingsForm {...props} story={story ?? undefined} />;
+}
+
+function StorySettingsForm({ postId, story, draft, settings: given, onSettingsChange, onStoryChange }: Props) {
+  const router = useRouter();
+  const { busy, setBusy, closeDialog, showMessage } = useDialog();
+  const actor = useActor();
+  const [settings, setSettingsState] = useState<StorySettingsState>(() => given ?? initialStorySettings(story ?? null));
+  const { publications, loading: publicationsLoading } = useMyPublications(actor?.id ?? null);
+  const relation = usePublicationRole(settings.publicationId);
+
+  const setSettings = (change: Partial<StorySettingsState>) => {
+    const next = { ...settings, ...change };
+    setSettingsState(next);
+    onSettingsChange?.(next);
+  };
+
+  const status = story?.status ?? 'draft';
+  const isOut = status === 'published' || status === 'scheduled';
+  const resource: StoryResource = {
+    authorId: story?.author.id ?? actor?.id ?? '',
+    status,
+    publicationId: settings.publicationId,
+    authorStatus: 'active',
+  };
+  const context = { publicationRole: relation.role };
+  const canPublish = !relation.loading && can(actor, 'story.publish', resource, context);
+  const canSchedule = !relation.loading && can(actor, 'story.schedule', resource, context);
+  const forReview = Boolean(settings.publicationId) && !relation.loading && relation.role === 'publication_author';
+  const title = (draft?.title ?? story?.title ?? '').trim();
+
+  const run = async (action: SettingsAction) => {
+    if (busy) return;
+    if (settings.publicationId && !settings.collectionId) {
+      showMessage(COLLECTION_FIRST);
+      return;
+    }
+    let scheduledTime: number | undefined;
+    if (action === 'schedule') {
+      scheduledTime = parseDateTimeLocalValue(settings.scheduleAt) ?? undefined;
+      if (!scheduledTime || scheduledTime <= Date.now()) {
+        showMessage('ERROR: Choose a publish time in the future');
+        return;
+      }
+    }
+    setBusy(true);
+    try {
+      const saved = await applyStorySettings({ action, postId, story: story ?? null, draft, settings, scheduledTime, forReview, onStoryChange });
+      setBusy(false);
+      closeDialog();
+      router.push(pageAfter(saved));
+    } catch (failure) {
+      setBusy(false);
+      showMessage(toErrorMessage(failure));
+    }
+  };
+
+  const lockNote = forReview
+    ? "Only this publication's owner and editors can publish in it. Saving submits your story to them for review."
+    : relation.failed
+      ? 'Could not check your role in this publication.'
+      : null;
+
+  return (
+    <DialogShell
+      title="Story settings"
+      description={isOut ? 'Change the topics and collection of this story.' : 'Choose topics and where the story appears, then publish it now, schedule it, or keep it as a draft.'}
+      size="large"
+    >
+      <div className={styles.form}>
+        {title ? (
+          <p className={styles.storyTitle}>
+            <span className="visually-hidden">Story: </span>
+            {title}
+          </p>
+        ) : null}
+        <TagInput tags={settings.tags} onChange={(tags) => setSettings({ tags })} disabled={busy} />
+        <PublicationFields
+          publications={publications}
+          loading={publicationsLoading}
+          publicationId={settings.publicationId}
+          collectionId={settings.collectionId}
+          onChange={(publicationId, collectionId) => setSettings({ publicationId, collectionId })}
+          disabled={busy}
+          publicationFixed={isOut}
+        />
+        {lockNote ? (
+          <p className={styles.note} role="note">
+            {lockNote}
+          </p>
+        ) : null}
+        {isOut ? null : (
+          <ScheduleField
+            enabled={settings.scheduleOn}
+            value={settings.scheduleAt}
+            // SPEC §4: turning scheduling off resets the time to now.
+            onToggle={(scheduleOn) => setSettings({ scheduleOn, scheduleAt: nowLocalValue() })}
+            onChange={(scheduleAt) => setSettings({ scheduleAt })}
+            disabled={busy}
+            lockedReason={!canSchedule && !relation.loading && settings.publicationId ? 'Scheduling is for the publication’s owner and editors.' : null}
+          />
+        )}
+        <div className={styles.actions}>
+          {isOut ? (
+            <button type="button" className="button button-primary" disabled={busy} onClick={() => run('save')}>
+              Save settings
+            </button>
+          ) : (
+            <>
+              <button type="button" className="button button-outline" disabled={busy || relation.loading} onClick={() => run('draft')}>
+                {forReview ? 'Submit for review' : 'Save draft'}
+              </button>
+              {settings.scheduleOn ? (
+                <button type="button" className="button button-primary" disabled={busy || !canSchedule} onClick={() => run('schedule')}>
+                  Schedule
+                </button>
+              ) : (
+                <button type="button" className="button button-primary" disabled={busy || !canPublish} onClick={() => run('publish')}>
+                  Publish now
+                </button>
+              )}
+            </>
+          )}
+        </div>
+      </div>
+    </DialogShell>
+  );
+}

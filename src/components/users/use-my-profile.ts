@@ -1,0 +1,67 @@
+'use client';
+
+// The signed-in user's profile (for the subdomain) and publications (for the user menu's sub-list).
+import { useSession } from 'next-auth/react';
+import { useEffect, useState } from 'react';
+import { apiFetch } from '@/lib/api-client';
+
+export type UserProfile = {
+  id: string;
+  name: string;
+  image: string | null;
+  description: string | null;
+  subdomain: string | null;
+  showOnboarding: boolean;
+  preferLanguageCode: string;
+};
+
+export type PublicationSummary = {
+  id: string;
+  name: string;
+  image: string | null;
+  subdomain: string | null;
+  collections: { id: string; name: string; createTimestamp: number }[];
+};
+
+export type MyProfileState = {
+  profile: UserProfile | null;
+  publications: PublicationSummary[];
+  /** True until both calls have answered (or failed). */
+  loading: boolean;
+};
+
+const EMPTY: MyProfileState = { profile: null, publications: [], loading: false };
+
+/** Home is /@{subdomain} when the user has one, else /me (SPEC §2). */
+export function userHomePath(profile: Pick<UserProfile, 'subdomain'> | null): string {
+  return profile?.subdomain ? `/@${profile.subdomain}` : '/me';
+}
+
+export function useMyProfile(): MyProfileState {
+  const { data: session, status } = useSession();
+  const userId = status === 'authenticated' ? session.user.id : null;
+  const [state, setState] = useState<MyProfileState & { userId: string | null }>({ ...EMPTY, userId: null });
+
+  useEffect(() => {
+    if (!userId) return;
+    const controller = new AbortController();
+    const { signal } = controller;
+    // Each call may fail on its own: the menu then falls back to /me and no publications.
+    Promise.all([
+      apiFetch<UserProfile>(`/api/users/${encodeURIComponent(userId)}`, { signal }).catch(() => null),
+      apiFetch<{ publications: PublicationSummary[] }>(
+        `/api/publications/getPublicationsByUserId?userId=${encodeURIComponent(userId)}`,
+        { signal },
+      )
+        .then((r) => (Array.isArray(r?.publications) ? r.publications : []))
+        .catch(() => [] as PublicationSummary[]),
+    ]).then(([profile, publications]) => {
+      if (!signal.aborted) setState({ profile, publications, loading: false, userId });
+    });
+    return () => controller.abort();
+  }, [userId]);
+
+  if (!userId) return EMPTY;
+  if (state.userId !== userId) return { ...EMPTY, loading: true };
+  return state;
+}

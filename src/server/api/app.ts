@@ -1,0 +1,60 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { except } from 'hono/combine';
+import { AppError } from '../lib/errors';
+import { imagesRoutes } from '../modules/images/images.routes';
+import { postsRoutes } from '../modules/posts/posts.routes';
+import { publicationsRoutes } from '../modules/publications/publications.routes';
+import { subdomainsRoutes } from '../modules/subdomains/subdomains.routes';
+import { usersRoutes } from '../modules/users/users.routes';
+import { renderApiReference } from './api-reference';
+import { errorResponse, onError } from './error-handler';
+import { sameOrigin } from './same-origin';
+import { session } from './session';
+import type { AppEnv } from './types';
+import { validationHook } from './validation';
+
+const documentInfo = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Lamplight API',
+    version: '1.0.0',
+    description: 'The REST API behind every Lamplight page.',
+  },
+};
+
+// THE route table (CONVENTIONS §2): every module router is mounted here, under /api.
+export function createApp() {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api');
+
+  app.use(
+    '*',
+    // Image uploads stream their own (10 MB) limit after checking the signed URL: images.routes.ts.
+    except(
+      '/api/images/upload/*',
+      bodyLimit({
+        maxSize: 1024 * 1024,
+        onError: (c) => errorResponse(c, new AppError('payload_too_large', 'Request body is too large')),
+      }),
+    ),
+  );
+  app.use('*', sameOrigin());
+  app.use('*', session());
+
+  app.route('/users', usersRoutes);
+  app.route('/subdomains', subdomainsRoutes);
+  app.route('/publications', publicationsRoutes);
+  app.route('/posts', postsRoutes);
+  app.route('/images', imagesRoutes);
+
+  // GET /api/openapi.json — generated from the same zod schemas that validate the requests
+  app.doc31('/openapi.json', documentInfo);
+  // GET /api/docs — a readable reference, self-contained (no CDN scripts)
+  app.get('/docs', (c) => c.html(renderApiReference(app.getOpenAPI31Document(documentInfo))));
+
+  app.notFound((c) => errorResponse(c, new AppError('route_not_found', 'No such API route', c.req.path)));
+  app.onError(onError);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

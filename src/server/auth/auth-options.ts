@@ -1,0 +1,97 @@
+import type { NextAuthOptions } from 'next-auth';
+import CredentialsProvider from 'next-auth/providers/credentials';
+import FacebookProvider from 'next-auth/providers/facebook';
+import GoogleProvider from 'next-auth/providers/google';
+import { env } from '../lib/env';
+import { authenticateWithPassword, findOrCreateOauthUser } from '../modules/users/accounts.service';
+import { findUserById } from '../modules/users/users.repository';
+
+function oauthProviders(): NextAuthOptions['providers'] {
+  const providers: NextAuthOptions['providers'] = [];
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
+    providers.push(
+      GoogleProvider({ clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }),
+    );
+  }
+  if (env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET) {
+    providers.push(
+      FacebookProvider({ clientId: env.FACEBOOK_CLIENT_ID, clientSecret: env.FACEBOOK_CLIENT_SECRET }),
+    );
+  }
+  return providers;
+}
+
+// next-auth v4 (DESIGN §1): JWT sessions that carry only the user id; everything else in the
+// session is read fresh from the database, so bans and role changes apply on the next request.
+export const authOptions: NextAuthOptions = {
+  secret: env.NEXTAUTH_SECRET,
+  session: { strategy: 'jwt', maxAge: 30 * 24 * 60 * 60 },
+  pages: { signIn: '/signin', error: '/signin' },
+  providers: [
+    CredentialsProvider({
+      id: 'credentials',
+      name: 'E-mail',
+      credentials: {
+        email: { label: 'Email', type: 'email' },
+        password: { label: 'Password', type: 'password' },
+        mode: { label: 'Mode', type: 'text' },
+        name: { label: 'Name', type: 'text' },
+      },
+      // A thrown error's message reaches the client as the `error` of signIn() (SPEC §8).
+      async authorize(credentials) {
+        const user = await authenticateWithPassword(credentials ?? {});
+        return { id: user.id, name: user.name, email: user.email, image: user.image };
+      },
+    }),
+    ...oauthProviders(),
+  ],
+  logger: {
+    // An ended session (banned user, deleted account, rotated secret) is routine: one quiet line.
+    error(code, metadata) {
+      if (code === 'JWT_SESSION_ERROR')
+        console.warn(`[auth] session refused: ${(metadata as Error)?.message ?? code}`);
+      else console.error(`[auth] ${code}`, metadata);
+    },
+    warn(code) {
+      console.warn(`[auth] ${code}`);
+    },
+    debug() {},
+  },
+  callbacks: {
+    async signIn({ user, account, profile }) {
+      if (!account || account.provider === 'credentials') return true;
+      const email = user.email ?? (profile as { email?: string } | undefined)?.email;
+      if (!email) return '/signin?error=OAuthAccountNotLinked';
+      const row = await findOrCreateOauthUser({
+        provider: account.provider,
+        providerAccountId: account.providerAccountId,
+        email,
+        name: user.name ?? email.split('@')[0]!,
+        image: user.image ?? null,
+      });
+      if (!row) return '/signin?error=Banned';
+      user.id = row.id; // the jwt callback below receives this same object
+      return true;
+    },
+    async jwt({ token, user }) {
+      if (user) token.uid = user.id;
+      return token;
+    },
+    async session({ session, token }) {
+      const row = token.uid ? await findUserById(token.uid) : undefined;
+      // Throwing here makes next-auth answer an empty session and clear the cookie (DESIGN §5).
+      if (!row || row.status === 'banned') throw new Error('Session ended: the account is gone or banned');
+      session.user = {
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        image: row.image,
+        roles: row.roles,
+        preferLanguageCode: row.preferLanguageCode,
+        showOnboarding: row.showOnboarding,
+        ssoId: row.ssoId,
+      };
+      return session;
+    },
+  },
+};

@@ -1,0 +1,55 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import * as schema from './schema';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The embedded engine, when that is what runs (pg-boss shares it). */
+  pglite?: PGlite;
+  /** The connection string, when a PostgreSQL server runs (pg-boss opens its own pool). */
+  url?: string;
+  close(): Promise<void>;
+};
+
+export type OpenOptions =
+  | { kind: 'postgres'; url: string; max?: number }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File; lock?: boolean };
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+    // An idle connection that the server drops (restart, failover) must not crash the process:
+    // the pool discards it and the next query opens a fresh one.
+    pool.on('error', (error) => console.warn(`[db] idle connection lost: ${error.message}`));
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return { db, kind: 'postgres', url: options.url, close: () => pool.end() };
+  }
+  let lock: DataDirLock | undefined;
+  if (options.dataDir) {
+    const dir = path.resolve(options.dataDir);
+    mkdirSync(path.dirname(dir), { recursive: true });
+    // PGlite has no lock between processes: two of them on one folder silently lose writes.
+    if (options.lock !== false) lock = acquireDataDirLock(dir);
+  }
+  const pglite = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  await pglite.waitReady;
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    close: async () => {
+      await pglite.close();
+      lock?.release();
+    },
+  };
+}

@@ -1,0 +1,11 @@
+// `npm run db:migrate`: apply the committed migrations to the configured database, then exit.
+import { getDatabase } from './index';
+
+try {
+  const database = await getDatabase(); // opening migrates
+  console.log(`[lamplight] migrations applied (${database.kind})`);
+  await database.close();
+} catch (error) {
+  console.error(`[lamplight] ${(error as Error).message}`);
+  process.exitCode = 1;
+}

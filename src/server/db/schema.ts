@@ -1,0 +1,12 @@
+// Every Drizzle table of the app, gathered for the client, drizzle-kit and the migrator.
+// Each domain owns its tables in modules/<domain>/<domain>.table.ts.
+export * from '../modules/users/users.table';
+export * from '../modules/publications/publications.table';
+export * from '../modules/posts/posts.table';
+export * from '../modules/tags/tags.table';
+export * from '../modules/lists/lists.table';
+export * from '../modules/subtopics/subtopics.table';
+export * from '../modules/newsletters/newsletters.table';
+export * from '../modules/curation/curation.table';
+export * from '../modules/stats/stats.table';
+export * from '../modules/subdomains/subdomains.table';

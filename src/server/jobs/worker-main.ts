@@ -1,0 +1,44 @@
+// `npm run worker`: runs the job workers and sweeps alone, without the web server.
+// With DATABASE_URL (PostgreSQL) any number of these can run beside `npm start` (RUN_WORKER=false
+// there, or not). With the embedded PGlite only one process may open ./data/db: the web server
+// already runs the worker itself, so this refuses to start while it holds the folder.
+import { DataDirLockedError } from '../db/data-dir-lock';
+import type { Database } from '../db/client';
+import { allJobs, allSweeps } from './all-jobs';
+import { startJobs } from './runner';
+
+function fail(message: string): never {
+  console.error(`[worker] ${message}`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  let database: Database;
+  try {
+    // Imported here, not at the top, so a bad environment is reported like any other start-up error.
+    const { getDatabase } = await import('../db/index');
+    database = await getDatabase();
+  } catch (error) {
+    // Expected refusals get their message alone, not a stack trace.
+    if (error instanceof DataDirLockedError) fail(error.message);
+    if (error instanceof Error && error.message.startsWith('Invalid configuration')) fail(error.message);
+    throw error;
+  }
+
+  console.log(`[worker] database: ${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}`);
+  await startJobs(database, {
+    jobs: allJobs,
+    sweeps: allSweeps,
+    work: true,
+    onSignalStopped: async () => {
+      await database.close();
+      console.log('[worker] stopped');
+    },
+  });
+  console.log('[worker] running; stop with Ctrl+C or SIGTERM');
+}
+
+main().catch((error: unknown) => {
+  console.error('[worker] failed to start:', error);
+  process.exit(1);
+});

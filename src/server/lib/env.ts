@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+// The one place that reads process.env (CONVENTIONS §14). Everything else imports `env`.
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  NEXTAUTH_URL: z.string().url().default('http://localhost:3000'),
+  NEXTAUTH_SECRET: z.string().min(32).optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  FACEBOOK_CLIENT_ID: z.string().optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Lamplight <no-reply@lamplight.local>'),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SEARCH_URL: z.string().optional(),
+  DEFAULT_LANGUAGE: z.string().default('en'),
+  // The web process runs the job worker too unless told not to (then run `npm run worker`).
+  RUN_WORKER: z.enum(['true', 'false']).default('true'),
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  /** Password of the demo accounts on first run (generated and printed when unset). */
+  SEED_ADMIN_PASSWORD: z.string().min(8).optional(),
+});
+
+function loadEnv() {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n  ');
+    throw new Error(`Invalid configuration:\n  ${issues}`);
+  }
+  const value = parsed.data;
+  const secret = value.NEXTAUTH_SECRET ?? readOrCreateSecret(value.DATA_DIR);
+  // next-auth reads these names itself, so keep process.env in step with the validated values.
+  process.env.NEXTAUTH_SECRET = secret;
+  process.env.NEXTAUTH_URL = value.NEXTAUTH_URL;
+  return {
+    ...value,
+    NEXTAUTH_SECRET: secret,
+    PUBLIC_URL: value.PUBLIC_URL ?? value.NEXTAUTH_URL,
+    SEARCH_URL: value.SEARCH_URL ?? '/search',
+  };
+}
+
+// First run without NEXTAUTH_SECRET: generate one into the data folder so sessions survive restarts.
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'nextauth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export type Env = ReturnType<typeof loadEnv>;
+export const env: Env = loadEnv();

@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { posts } from '../posts/posts.table';
+import { collections, publications } from '../publications/publications.table';
+
+export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'unsubscribed'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+// DESIGN §6: unscheduled → scheduled → sending → sent (or failed); cancel returns to unscheduled.
+export const NEWSLETTER_STATUSES = ['unscheduled', 'scheduled', 'sending', 'sent', 'failed'] as const;
+export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
+export const DELIVERY_STATUSES = ['queued', 'sent', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+// A mailing audience (DESIGN §6): site topics ('anxiety', 'daily-devotional', …) have no
+// publication; a publication with newsletters has exactly one topic of its own (find it by
+// publication_id; its slug is publicationTopicSlug(subdomain) when made, so it never meets a site topic).
+export const publicationTopicSlug = (subdomain: string): string => `publication-${subdomain}`;
+export const topics = pgTable(
+  'topics',
+  {
+    id: uuid('id').primaryKey(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    publicationId: uuid('publication_id').references(() => publications.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { precision: 3, withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('topics_slug_key').on(t.slug),
+    uniqueIndex('topics_publication_key').on(t.publicationId),
+  ],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey(),
+    /** Stored lower-cased and trimmed by the service. */
+    email: text('email').notNull(),
+    topicId: uuid('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    timezone: text('timezone').notNull().default('UTC'),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('pending'),
+    confirmToken: text('confirm_token').notNull(),
+    unsubscribeToken: text('unsubscribe_token').notNull(),
+    createdAt: timestamp('created_at', { precision: 3, withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { precision: 3, withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { precision: 3, withTimezone: true }),
+  },
+  (t) => [
+    unique('subscriptions_email_topic_key').on(t.email, t.topicId),
+    uniqueIndex('subscriptions_confirm_token_key').on(t.confirmToken),
+    uniqueIndex('subscriptions_unsubscribe_token_key').on(t.unsubscribeToken),
+    // The sender walks a topic's active subscribers in id order (keyset batches).
+    index('subscriptions_topic_status_id_idx').on(t.topicId, t.status, t.id),
+    check('subscriptions_status_check', sql`${t.status} in ('pending', 'active', 'unsubscribed')`),
+  ],
+);
+
+// One story in a publication's newsletter (SPEC §3 Newsletter entry).
+export const newsletterEntries = pgTable(
+  'newsletter_entries',
+  {
+    newsletterId: uuid('newsletter_id').primaryKey(),
+    publicationId: uuid('publication_id')
+      .notNull()
+      .references(() => publications.id, { onDelete: 'cascade' }),
+    collectionId: uuid('collection_id').references(() => collections.id, { onDelete: 'set null' }),
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: NEWSLETTER_STATUSES }).notNull().default('unscheduled'),
+    scheduledTime: timestamp('scheduled_time', { precision: 3, withTimezone: true }),
+    timezone: text('timezone').notNull().default('UTC'),
+    createdAt: timestamp('created_at', { precision: 3, withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { precision: 3, withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { precision: 3, withTimezone: true }),
+  },
+  (t) => [
+    unique('newsletter_entries_publication_post_key').on(t.publicationId, t.postId),
+    index('newsletter_entries_publication_created_at_id_idx').on(
+      t.publicationId,
+      t.createdAt,
+      t.newsletterId,
+    ),
+    // The sender's sweep: status = 'scheduled' and scheduled_time <= now().
+    index('newsletter_entries_status_scheduled_time_idx').on(t.status, t.scheduledTime),
+    // isInNewsletter on story answers, and the cascade from posts.
+    index('newsletter_entries_post_idx').on(t.postId),
+    index('newsletter_entries_collection_idx').on(t.collectionId),
+    check(
+      'newsletter_entries_status_check',
+      sql`${t.status} in ('unscheduled', 'scheduled', 'sending', 'sent', 'failed')`,
+    ),
+    check(
+      'newsletter_entries_scheduled_has_time',
+      sql`${t.status} <> 'scheduled' or ${t.scheduledTime} is not null`,
+    ),
+  ],
+);
+
+// One row per (entry, subscriber): the send is exactly-once across crashes and workers (DESIGN §6).
+export const newsletterDeliveries = pgTable(
+  'newsletter_deliveries',
+  {
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => newsletterEntries.newsletterId, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { precision: 3, withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { precision: 3, withTimezone: true }),
+    openedAt: timestamp('opened_at', { precision: 3, withTimezone: true }),
+    clickedAt: timestamp('clicked_at', { precision: 3, withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entryId, t.subscriptionId] }),
+    index('newsletter_deliveries_entry_status_idx').on(t.entryId, t.status),
+    index('newsletter_deliveries_subscription_idx').on(t.subscriptionId),
+    check('newsletter_deliveries_status_check', sql`${t.status} in ('queued', 'sent', 'failed')`),
+  ],
+);
+
+export type TopicRow = typeof topics.$inferSelect;
+export type NewTopicRow = typeof topics.$inferInsert;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type NewSubscriptionRow = typeof subscriptions.$inferInsert;
+export type NewsletterEntryRow = typeof newsletterEntries.$inferSelect;
+export type NewNewsletterEntryRow = typeof newsletterEntries.$inferInsert;
+export type NewsletterDeliveryRow = typeof newsletterDeliveries.$inferSelect;
+export type NewNewsletterDeliveryRow = typeof newsletterDeliveries.$inferInsert;

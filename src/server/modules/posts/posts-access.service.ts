@@ -1,0 +1,162 @@
+import type { Actor } from '../../auth/actor';
+import { assertCan, can, decide, type PublicationRole, type StoryResource } from '../../auth/policy';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import { findStoryRowById, type StoryRow } from './posts-read.repository';
+import { findCollectionPublicationId, findPublicationMembership, type MemberRole } from './posts.repository';
+
+// What the posts services share: the policy's view of a story, the actor's role in its
+// publication, and the checks every write starts with.
+
+export const COLLECTION_FIRST = 'Please choose/create a collection firstly'; // SPEC §5, word for word
+
+const POLICY_ROLE: Record<MemberRole, PublicationRole> = {
+  publication_owner: 'owner',
+  publication_editor: 'publication_editor',
+  publication_author: 'publication_author',
+};
+
+export function storyResource(
+  row: Pick<StoryRow, 'authorId' | 'status' | 'publicationId' | 'author'>,
+): StoryResource {
+  return {
+    authorId: row.authorId,
+    status: row.status,
+    publicationId: row.publicationId,
+    authorStatus: row.author.status,
+  };
+}
+
+/** A user's role in a publication as the policy takes it (null: none, or no publication). */
+export async function publicationRoleOf(
+  userId: string | undefined,
+  publicationId: string | null,
+): Promise<PublicationRole> {
+  if (!userId || !publicationId) return null;
+  const membership = await findPublicationMembership(publicationId, userId);
+  return membership?.role ? POLICY_ROLE[membership.role] : null;
+}
+
+export type LoadedStory = { row: StoryRow; resource: StoryResource; role: PublicationRole };
+
+/** The story, if this actor may see it (otherwise 404: DESIGN §5), with the actor's publication role. */
+export async function loadVisibleStory(actor: Actor, id: string, forWrite = true): Promise<LoadedStory> {
+  const row = await findStoryRowById(id);
+  if (!row) throw notFound('Story');
+  const resource = storyResource(row);
+  // Reading a public story needs no membership lookup (the story page's hot path); writes need it.
+  const isPublic = row.status === 'published' && row.author.status === 'active';
+  const role = isPublic && !forWrite ? null : await publicationRoleOf(actor?.id, row.publicationId);
+  assertCan(actor, 'story.read', resource, { publicationRole: role });
+  return { row, resource, role };
+}
+
+/** assertCan for publishing actions, with a plain message for a publication_author (DESIGN §3 review). */
+export function assertMayPublish(
+  actor: Actor,
+  action:
+    'story.publish' | 'story.schedule' | 'story.reschedule' | 'story.cancelSchedule' | 'story.republish',
+  resource: StoryResource,
+  role: PublicationRole,
+) {
+  const decision = decide(actor, action, resource, { publicationRole: role });
+  if (decision.allowed) return;
+  if (decision.code === 'forbidden' && role === 'publication_author') {
+    throw forbidden(
+      "Only the publication's owner and editors can publish or schedule stories in it: save the story as a draft to submit it for review",
+    );
+  }
+  throw new AppError(decision.code, decision.reason);
+}
+
+/** Whether a story of `authorId` outside review would rest as draft or wait as pending in its publication. */
+export function restingStatus(authorId: string, publicationId: string | null, authorRole: PublicationRole) {
+  if (!publicationId) return 'draft' as const;
+  const resource: StoryResource = { authorId, status: 'draft', publicationId, authorStatus: 'active' };
+  const author = { id: authorId, roles: [], status: 'active' as const };
+  return can(author, 'story.publish', resource, { publicationRole: authorRole })
+    ? ('draft' as const)
+    : ('pending' as const);
+}
+
+export type Placement = { publicationId: string | null; collectionId: string | null; role: PublicationRole };
+
+/**
+ * Where a story goes (SPEC §5): nowhere, or a publication the actor belongs to with one of its
+ * collections. A publication without a collection is refused with SPEC's alert text.
+ */
+export async function resolvePlacement(
+  actor: NonNullable<Actor>,
+  publicationId: string | null,
+  collectionId: string | null,
+): Promise<Placement> {
+  if (!publicationId) {
+    if (collectionId) {
+      throw new AppError(
+        'validation_failed',
+        'Invalid input',
+        'collectionId: a collection needs its publicationId',
+      );
+    }
+    return { publicationId: null, collectionId: null, role: null };
+  }
+  if (!collectionId)
+    throw new AppError('validation_failed', COLLECTION_FIRST, 'collectionId: required with publicationId');
+  const membership = await findPublicationMembership(publicationId, actor.id);
+  if (!membership) throw notFound('Publication');
+  const role = membership.role ? POLICY_ROLE[membership.role] : null;
+  if (!can(actor, 'publication.submitStory', { id: publicationId }, { publicationRole: role })) {
+    throw forbidden('Only members of a publication can add stories to it');
+  }
+  if ((await findCollectionPublicationId(collectionId)) !== publicationId) {
+    throw new AppError(
+      'validation_failed',
+      'Invalid input',
+      'collectionId: not a collection of this publication',
+    );
+  }
+  return { publicationId, collectionId, role };
+}
+
+/** A story goes out (published or scheduled) only with a title and an excerpt, and in a collection if in a publication. */
+export function assertReadyToGoOut(story: {
+  title: string;
+  excerpt: string;
+  publicationId: string | null;
+  collectionId: string | null;
+}) {
+  if (!story.title)
+    throw new AppError('validation_failed', 'A story needs a title before it goes out', 'title: required');
+  if (!story.excerpt) {
+    throw new AppError(
+      'validation_failed',
+      'A story needs an excerpt before it goes out',
+      'excerpt: required',
+    );
+  }
+  if (story.publicationId && !story.collectionId) {
+    throw new AppError('validation_failed', COLLECTION_FIRST, 'collectionId: required with publicationId');
+  }
+}
+
+const MINUTE = 60_000;
+const MAX_AHEAD = 5 * 366 * 24 * 60 * MINUTE;
+
+/** SPEC §5: minute precision (rounded down), in the future, and within five years. */
+export function scheduledDate(epochMs: number, now = Date.now()): Date {
+  const time = Math.floor(epochMs / MINUTE) * MINUTE;
+  if (time <= now) {
+    throw new AppError(
+      'validation_failed',
+      'The scheduled time must be in the future',
+      'scheduledTime: in the past',
+    );
+  }
+  if (time > now + MAX_AHEAD) {
+    throw new AppError(
+      'validation_failed',
+      'The scheduled time is too far ahead',
+      'scheduledTime: more than 5 years ahead',
+    );
+  }
+  return new Date(time);
+}

@@ -1,0 +1,105 @@
+import type { Actor } from '../../auth/actor';
+import { assertCan } from '../../auth/policy';
+import { AppError, conflict } from '../../lib/errors';
+import {
+  assertMayPublish,
+  assertReadyToGoOut,
+  loadVisibleStory,
+  publicationRoleOf,
+  restingStatus,
+  scheduledDate,
+} from './posts-access.service';
+import { getStoryAfterWrite } from './posts-read.service';
+import { transitionPost, type PostChanges } from './posts.repository';
+import type { RejectPostInput, SchedulePostInput, Story } from './posts.schema';
+import { enqueuePublishDue } from './posts.jobs';
+import type { PostStatus } from './posts.table';
+
+// PATCH /posts/manage_posts/…: the state changes of DESIGN §3 after creation. Each checks the
+// policy (wrong person 401/403, wrong state 409), then moves the story with a conditional UPDATE
+// from the states it may leave, so a change made meanwhile by someone else is a 409 too.
+
+async function move(
+  id: string,
+  from: readonly PostStatus[],
+  changes: PostChanges & { status: PostStatus },
+): Promise<Story> {
+  if (!(await transitionPost(id, from, changes))) {
+    throw conflict('The story was changed meanwhile: reload it and try again');
+  }
+  return getStoryAfterWrite(id);
+}
+
+const NOT_OUT: PostStatus[] = ['draft', 'pending', 'rejected', 'scheduled'];
+const out = (publishedAt: Date) => ({
+  status: 'published' as const,
+  publishedAt,
+  scheduledTime: null,
+  rejectionReason: null,
+});
+
+/** publish_post: published now (publishing a pending story is approving it). */
+export async function publishPost(actor: Actor, id: string): Promise<Story> {
+  const { row, resource, role } = await loadVisibleStory(actor, id);
+  assertMayPublish(actor, 'story.publish', resource, role);
+  assertReadyToGoOut(row);
+  return move(id, NOT_OUT, out(new Date()));
+}
+
+/** schedule_post: scheduled at the given minute; a scheduled story is rescheduled (its job moves). */
+export async function schedulePost(actor: Actor, id: string, input: SchedulePostInput): Promise<Story> {
+  if (input.id !== undefined && input.id !== id) {
+    throw new AppError('validation_failed', 'Invalid input', 'id: does not match the address');
+  }
+  const { row, resource, role } = await loadVisibleStory(actor, id);
+  const rescheduling = row.status === 'scheduled';
+  assertMayPublish(actor, rescheduling ? 'story.reschedule' : 'story.schedule', resource, role);
+  assertReadyToGoOut(row);
+  const at = scheduledDate(input.scheduledTime);
+  const from: PostStatus[] = rescheduling ? ['scheduled'] : ['draft', 'pending', 'rejected'];
+  const story = await move(id, from, {
+    status: 'scheduled',
+    scheduledTime: at,
+    publishedAt: null,
+    rejectionReason: null,
+  });
+  await enqueuePublishDue(id, at);
+  return story;
+}
+
+/** cancel_schedule_post: back to draft, or to pending when its author may not publish there. */
+export async function cancelScheduledPost(actor: Actor, id: string): Promise<Story> {
+  const { row, resource, role } = await loadVisibleStory(actor, id);
+  assertMayPublish(actor, 'story.cancelSchedule', resource, role);
+  const authorRole = await publicationRoleOf(row.authorId, row.publicationId);
+  const status = restingStatus(row.authorId, row.publicationId, authorRole);
+  return move(id, ['scheduled'], { status, scheduledTime: null });
+}
+
+/** unpublish_post: a draft again, out of its publication and collection (SPEC §4). */
+export async function unpublishPost(actor: Actor, id: string): Promise<Story> {
+  const { resource, role } = await loadVisibleStory(actor, id);
+  assertCan(actor, 'story.unpublish', resource, { publicationRole: role });
+  return move(id, ['published'], {
+    status: 'draft',
+    publishedAt: null,
+    scheduledTime: null,
+    publicationId: null,
+    collectionId: null,
+  });
+}
+
+/** approve_post: the publication's owner or an editor publishes a story under review, now. */
+export async function approvePost(actor: Actor, id: string): Promise<Story> {
+  const { row, resource, role } = await loadVisibleStory(actor, id);
+  assertCan(actor, 'story.approve', resource, { publicationRole: role });
+  assertReadyToGoOut(row);
+  return move(id, ['pending'], out(new Date()));
+}
+
+/** reject_post: the story under review goes back to its author, with the reason if one is given. */
+export async function rejectPost(actor: Actor, id: string, input: RejectPostInput): Promise<Story> {
+  const { resource, role } = await loadVisibleStory(actor, id);
+  assertCan(actor, 'story.reject', resource, { publicationRole: role });
+  return move(id, ['pending'], { status: 'rejected', rejectionReason: input.reason || null });
+}

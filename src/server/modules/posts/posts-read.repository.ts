@@ -1,0 +1,111 @@
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { getDb, type Db } from '../../db';
+import { cursorTime, type Cursor } from '../../lib/cursor';
+import { newsletterEntries } from '../newsletters/newsletters.table';
+import { publications } from '../publications/publications.table';
+import { postTags, tags } from '../tags/tags.table';
+import type { Tag } from '../tags/tags.schema';
+import { users } from '../users/users.table';
+import { posts, type PostRow } from './posts.table';
+
+// Reads of stories with what every answer shows beside the row: author, publication, tags and
+// whether the story is in a newsletter. Lists are keyset pages (src/server/lib/cursor.ts).
+
+const { searchVector: _vector, ...postColumns } = getTableColumns(posts);
+const { bodyJson: _json, bodyHtml: _html, bodyText: _text, ...summaryColumns } = postColumns;
+
+const joined = {
+  author: {
+    id: users.id,
+    name: users.name,
+    status: users.status,
+    image: users.image,
+    subdomain: users.subdomain,
+  },
+  publication: {
+    id: publications.id,
+    name: publications.name,
+    newsletterDescription: publications.newsletterDescription,
+  },
+  isInNewsletter: sql<boolean>`exists (select 1 from ${newsletterEntries} where ${newsletterEntries.postId} = ${posts.id})`,
+  // The story's tags in the author's order, in the same query (one round trip per story or page).
+  tags: sql<
+    Tag[]
+  >`(select coalesce(json_agg(json_build_object('name', ${tags.name}, 'slug', ${tags.slug}) order by ${postTags.position}), '[]'::json)
+    from ${postTags} join ${tags} on ${tags.slug} = ${postTags.tagSlug} where ${postTags.postId} = ${posts.id})`,
+};
+
+type Joined = {
+  author: {
+    id: string;
+    name: string;
+    status: 'active' | 'banned';
+    image: string | null;
+    subdomain: string | null;
+  };
+  publication: { id: string; name: string; newsletterDescription: string | null } | null;
+  isInNewsletter: boolean;
+  tags: Tag[];
+};
+export type StorySummaryRow = Omit<PostRow, 'searchVector' | 'bodyJson' | 'bodyHtml' | 'bodyText'> & Joined;
+export type StoryRow = Omit<PostRow, 'searchVector'> & Joined;
+
+// Drivers differ in how they hand back json and booleans from raw SQL: settle both here.
+const settle = <T extends { isInNewsletter: unknown; tags: unknown }>(row: T) => ({
+  ...row,
+  isInNewsletter: row.isInNewsletter === true || row.isInNewsletter === 't',
+  tags: (typeof row.tags === 'string' ? JSON.parse(row.tags) : row.tags) as Tag[],
+});
+
+// The story page's query, prepared once per database (half the time of building and planning it
+// on every request: ~0.8 ms instead of ~1.5 ms on PGlite, ~0.3 ms instead of ~0.8 ms on PostgreSQL).
+const prepareStoryById = (db: Db) =>
+  db
+    .select({ ...postColumns, ...joined })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .leftJoin(publications, eq(publications.id, posts.publicationId))
+    .where(eq(posts.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('posts_story_by_id');
+const preparedStoryById = new WeakMap<Db, ReturnType<typeof prepareStoryById>>();
+
+/** A story with its body, whatever its state (the service decides who may see it). */
+export async function findStoryRowById(id: string): Promise<StoryRow | undefined> {
+  const db = await getDb();
+  let query = preparedStoryById.get(db);
+  if (!query) preparedStoryById.set(db, (query = prepareStoryById(db)));
+  const rows = await query.execute({ id });
+  return rows.length ? settle(rows[0]) : undefined;
+}
+
+export type AuthorPostsQuery = {
+  authorId: string;
+  /** true: every status, newest created first (the studio); false: published only, newest published first. */
+  allStatuses: boolean;
+  cursor: Cursor | null;
+  /** Rows to fetch: the page size plus one (see toPage). */
+  fetch: number;
+};
+
+/** One keyset page of an author's stories, ordered by (sort time, id) descending. */
+export async function findAuthorPostRows(query: AuthorPostsQuery): Promise<StorySummaryRow[]> {
+  const db = await getDb();
+  const sortColumn = query.allStatuses ? posts.createdAt : posts.publishedAt;
+  const conditions: (SQL | undefined)[] = [
+    eq(posts.authorId, query.authorId),
+    query.allStatuses ? undefined : eq(posts.status, 'published'),
+    query.cursor
+      ? sql`(${sortColumn}, ${posts.id}) < (${cursorTime(query.cursor).toISOString()}::timestamptz, ${query.cursor.id})`
+      : undefined,
+  ];
+  const rows = await db
+    .select({ ...summaryColumns, ...joined })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .leftJoin(publications, eq(publications.id, posts.publicationId))
+    .where(and(...conditions))
+    .orderBy(desc(sortColumn), desc(posts.id))
+    .limit(query.fetch);
+  return rows.map(settle);
+}

@@ -1,0 +1,209 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { createRouter } from '../../api/router';
+import { errorResponses, json, jsonBody } from '../../api/openapi';
+import { cursorParamSchema, pageLimitSchema } from '../../lib/cursor';
+import { userIdSchema } from '../users/users.schema';
+import {
+  approvePost,
+  cancelScheduledPost,
+  publishPost,
+  rejectPost,
+  schedulePost,
+  unpublishPost,
+} from './posts-lifecycle.service';
+import { getPostOrThrow, LATEST_POSTS_LIMIT, listAuthorPosts } from './posts-read.service';
+import {
+  createPostSchema,
+  createScheduledPostSchema,
+  rejectPostSchema,
+  schedulePostSchema,
+  storyIdSchema,
+  storyPageSchema,
+  storySchema,
+  updatePostSchema,
+} from './posts.schema';
+import { createPost, deletePost, updatePost } from './posts.service';
+
+// /api/posts (SPEC §7 Posts, DESIGN §3). Every answer about one story is the whole story (storySchema).
+
+const params = z.object({ id: storyIdSchema });
+const tags = ['posts'];
+const story = { 200: json(storySchema), ...errorResponses };
+const created = { 201: json(storySchema, 'Created'), ...errorResponses };
+
+/** PATCH /posts/manage_posts/{action}/{id} with no body: one state change. */
+const manage = (action: string, summary: string) =>
+  createRoute({
+    method: 'patch',
+    path: `/manage_posts/${action}/{id}`,
+    tags,
+    summary,
+    request: { params },
+    responses: story,
+  });
+
+const flag = z.enum(['true', 'false', '1', '0']).optional();
+
+export const postsRoutes = createRouter()
+  // POST /api/posts/new/draft — save a new story as a draft (pending inside a publication the writer may not publish in)
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/new/draft',
+      tags,
+      summary: 'Create a draft',
+      request: jsonBody(createPostSchema),
+      responses: created,
+    }),
+    async (c) => c.json(await createPost(c.get('actor'), 'draft', c.req.valid('json')), 201),
+  )
+  // POST /api/posts/new/publish — create and publish now
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/new/publish',
+      tags,
+      summary: 'Create and publish',
+      request: jsonBody(createPostSchema),
+      responses: created,
+    }),
+    async (c) => c.json(await createPost(c.get('actor'), 'publish', c.req.valid('json')), 201),
+  )
+  // POST /api/posts/new/schedule — create and schedule at scheduledTime (epoch ms, future, minute precision)
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/new/schedule',
+      tags,
+      summary: 'Create and schedule',
+      request: jsonBody(createScheduledPostSchema),
+      responses: created,
+    }),
+    async (c) => c.json(await createPost(c.get('actor'), 'schedule', c.req.valid('json')), 201),
+  )
+  // GET /api/posts/user_posts/all_posts/{user_id}?lastKeys&forStudio — an author's stories, a page at a time
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/user_posts/all_posts/{user_id}',
+      tags,
+      summary: "An author's stories (forStudio: every status, for the author themself)",
+      request: {
+        params: z.object({ user_id: userIdSchema }),
+        query: z.object({
+          lastKeys: cursorParamSchema,
+          lastKey: cursorParamSchema,
+          forStudio: flag,
+          limit: pageLimitSchema(10),
+        }),
+      },
+      responses: { 200: json(storyPageSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const query = c.req.valid('query');
+      const page = await listAuthorPosts(c.get('actor'), c.req.valid('param').user_id, {
+        lastKey: query.lastKeys ?? query.lastKey,
+        forStudio: query.forStudio === 'true' || query.forStudio === '1',
+        limit: query.limit,
+      });
+      return c.json(page, 200);
+    },
+  )
+  // GET /api/posts/user_posts/latest_posts/{id} — the author's latest published stories
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/user_posts/latest_posts/{id}',
+      tags,
+      summary: "An author's latest published stories",
+      request: {
+        params: z.object({ id: userIdSchema }),
+        query: z.object({ lastKey: cursorParamSchema, limit: pageLimitSchema(LATEST_POSTS_LIMIT) }),
+      },
+      responses: { 200: json(storyPageSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const query = c.req.valid('query');
+      return c.json(await listAuthorPosts(c.get('actor'), c.req.valid('param').id, query), 200);
+    },
+  )
+  // PATCH /api/posts/manage_posts/publish_post/{id} — publish now
+  .openapi(manage('publish_post', 'Publish now'), async (c) =>
+    c.json(await publishPost(c.get('actor'), c.req.valid('param').id), 200),
+  )
+  // PATCH /api/posts/manage_posts/schedule_post/{id} — schedule, or reschedule a scheduled story
+  .openapi(
+    createRoute({
+      method: 'patch',
+      path: '/manage_posts/schedule_post/{id}',
+      tags,
+      summary: 'Schedule or reschedule',
+      request: { params, ...jsonBody(schedulePostSchema) },
+      responses: story,
+    }),
+    async (c) =>
+      c.json(await schedulePost(c.get('actor'), c.req.valid('param').id, c.req.valid('json')), 200),
+  )
+  // PATCH /api/posts/manage_posts/cancel_schedule_post/{id} — back to draft (or pending)
+  .openapi(manage('cancel_schedule_post', 'Cancel the schedule'), async (c) =>
+    c.json(await cancelScheduledPost(c.get('actor'), c.req.valid('param').id), 200),
+  )
+  // PATCH /api/posts/manage_posts/unpublish_post/{id} — back to draft, out of its publication
+  .openapi(manage('unpublish_post', 'Unpublish'), async (c) =>
+    c.json(await unpublishPost(c.get('actor'), c.req.valid('param').id), 200),
+  )
+  // PATCH /api/posts/manage_posts/approve_post/{id} — publish a story under review (publication owner/editor)
+  .openapi(manage('approve_post', 'Approve a story under review'), async (c) =>
+    c.json(await approvePost(c.get('actor'), c.req.valid('param').id), 200),
+  )
+  // PATCH /api/posts/manage_posts/reject_post/{id} — send a story under review back, with a reason
+  .openapi(
+    createRoute({
+      method: 'patch',
+      path: '/manage_posts/reject_post/{id}',
+      tags,
+      summary: 'Reject a story under review',
+      request: { params, ...jsonBody(rejectPostSchema) },
+      responses: story,
+    }),
+    async (c) => c.json(await rejectPost(c.get('actor'), c.req.valid('param').id, c.req.valid('json')), 200),
+  )
+  // GET /api/posts/{id} — one story (404 when this visitor may not see it)
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}',
+      tags,
+      summary: 'A story',
+      request: { params },
+      responses: story,
+    }),
+    async (c) => c.json(await getPostOrThrow(c.get('actor'), c.req.valid('param').id), 200),
+  )
+  // PATCH /api/posts/{id} — update, or republish; `version` must be current (409 otherwise)
+  .openapi(
+    createRoute({
+      method: 'patch',
+      path: '/{id}',
+      tags,
+      summary: 'Update or republish a story',
+      request: { params, ...jsonBody(updatePostSchema) },
+      responses: story,
+    }),
+    async (c) => c.json(await updatePost(c.get('actor'), c.req.valid('param').id, c.req.valid('json')), 200),
+  )
+  // DELETE /api/posts/{id} — delete a story
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{id}',
+      tags,
+      summary: 'Delete a story',
+      request: { params },
+      responses: { 204: { description: 'Deleted' }, ...errorResponses },
+    }),
+    async (c) => {
+      await deletePost(c.get('actor'), c.req.valid('param').id);
+      return c.body(null, 204);
+    },
+  );

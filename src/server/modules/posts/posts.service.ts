@@ -1,0 +1,199 @@
+import type { Actor } from '../../auth/actor';
+import { assertCan, can } from '../../auth/policy';
+import { conflict, notFound } from '../../lib/errors';
+import { newStoryId } from '../../lib/ids';
+import { slugify } from '../../../lib/slug';
+import { tagSlug, type Tag, type TagInput } from '../tags/tags.schema';
+import {
+  assertMayPublish,
+  assertReadyToGoOut,
+  loadVisibleStory,
+  resolvePlacement,
+  restingStatus,
+  scheduledDate,
+  type LoadedStory,
+} from './posts-access.service';
+import { prepareBody } from './posts-html';
+import { getStoryAfterWrite } from './posts-read.service';
+import { deletePostRow, insertPostWithTags, updatePostIfVersion, type PostChanges } from './posts.repository';
+import type { CreatePostInput, CreateScheduledPostInput, Story, UpdatePostInput } from './posts.schema';
+import { enqueuePublishDue } from './posts.jobs';
+import type { PostStatus } from './posts.table';
+
+// Creating, saving and deleting stories (DESIGN §3). State changes of an existing story are in
+// posts-lifecycle.service.ts; who may do what is src/server/auth/policy.ts.
+
+export type CreateMode = 'draft' | 'publish' | 'schedule';
+
+const toTags = (input: readonly TagInput[] | undefined): Tag[] =>
+  (input ?? []).map((tag) => ({ name: tag.name, slug: tagSlug(tag.name) }));
+const tagsText = (list: readonly Tag[]) => list.map((tag) => tag.name).join(' ');
+
+/**
+ * POST /posts/new/{draft,publish,schedule}. A draft inside a publication where the writer may not
+ * publish (a publication_author) is saved as pending: submitted for review. Publish and schedule
+ * there are refused (403): the review is how such a writer's story gets out.
+ */
+export async function createPost(
+  actor: Actor,
+  mode: CreateMode,
+  input: CreatePostInput & Partial<Pick<CreateScheduledPostInput, 'scheduledTime'>>,
+): Promise<Story> {
+  assertCan(actor, 'story.create');
+  const me = actor!;
+  const placement = await resolvePlacement(me, input.publicationId ?? null, input.collectionId ?? null);
+  const resource = {
+    authorId: me.id,
+    status: 'draft' as const,
+    publicationId: placement.publicationId,
+    authorStatus: 'active' as const,
+  };
+  let status: PostStatus = restingStatus(me.id, placement.publicationId, placement.role);
+  let publishedAt: Date | null = null;
+  let scheduledTime: Date | null = null;
+  if (mode !== 'draft') {
+    assertMayPublish(me, mode === 'publish' ? 'story.publish' : 'story.schedule', resource, placement.role);
+    assertReadyToGoOut({ ...input, ...placement });
+    if (mode === 'publish') {
+      status = 'published';
+      publishedAt = new Date();
+    } else {
+      status = 'scheduled';
+      scheduledTime = scheduledDate(input.scheduledTime ?? 0);
+    }
+  }
+  const body = prepareBody(input);
+  const tagList = toTags(input.tags);
+  const id = newStoryId();
+  await insertPostWithTags(
+    {
+      id,
+      authorId: me.id,
+      title: input.title,
+      slug: slugify(input.title),
+      excerpt: input.excerpt,
+      ...body,
+      featureImageUrl: input.featureImageUrl ?? null,
+      tagsText: tagsText(tagList),
+      status,
+      publishedAt,
+      scheduledTime,
+      publicationId: placement.publicationId,
+      collectionId: placement.collectionId,
+      ...(input.languageCode && { languageCode: input.languageCode }),
+    },
+    tagList,
+  );
+  if (scheduledTime) await enqueuePublishDue(id, scheduledTime);
+  return getStoryAfterWrite(id);
+}
+
+const sameTags = (a: readonly Tag[], b: readonly Tag[]) =>
+  a.length === b.length && a.every((tag, i) => tag.slug === b[i].slug && tag.name === b[i].name);
+
+/** The content changes of a PATCH that differ from what is stored, and the new tags if they differ. */
+async function contentChanges(actor: NonNullable<Actor>, { row }: LoadedStory, input: UpdatePostInput) {
+  const changes: PostChanges = {};
+  if (input.title !== undefined && input.title !== row.title) {
+    changes.title = input.title;
+    changes.slug = slugify(input.title);
+  }
+  if (input.bodyJson !== undefined || input.bodyHtml !== undefined) {
+    const body = prepareBody(input);
+    if (body.bodyHtml !== row.bodyHtml || JSON.stringify(body.bodyJson) !== JSON.stringify(row.bodyJson)) {
+      Object.assign(changes, body);
+    }
+  }
+  if (input.featureImageUrl !== undefined && input.featureImageUrl !== row.featureImageUrl) {
+    changes.featureImageUrl = input.featureImageUrl;
+  }
+  if (input.languageCode !== undefined && input.languageCode !== row.languageCode) {
+    changes.languageCode = input.languageCode;
+  }
+  let tagList: Tag[] | undefined = toTags(input.tags);
+  if (input.tags === undefined || sameTags(tagList, row.tags)) tagList = undefined;
+  else changes.tagsText = tagsText(tagList);
+
+  if (input.publicationId !== undefined || input.collectionId !== undefined) {
+    const publicationId = input.publicationId !== undefined ? input.publicationId : row.publicationId;
+    const collectionId =
+      input.collectionId !== undefined
+        ? input.collectionId
+        : publicationId === row.publicationId
+          ? row.collectionId
+          : null;
+    if (publicationId !== row.publicationId || collectionId !== row.collectionId) {
+      if (publicationId !== row.publicationId && (row.status === 'published' || row.status === 'scheduled')) {
+        throw conflict(
+          'Unpublish the story (or cancel its schedule) before moving it to another publication',
+        );
+      }
+      // Only the author moves a story; their role in the new publication decides draft or review.
+      const placement = await resolvePlacement(actor, publicationId, collectionId);
+      changes.publicationId = placement.publicationId;
+      changes.collectionId = placement.collectionId;
+      if (publicationId !== row.publicationId) {
+        changes.status = restingStatus(row.authorId, placement.publicationId, placement.role);
+        changes.rejectionReason = null;
+      }
+    }
+  }
+  return { changes, tagList };
+}
+
+/**
+ * PATCH /posts/{id}: save content (publishedAt kept), or republish (publishedAt = now). `version`
+ * must be the stored one: a stale save is refused (409) and overwrites nothing.
+ */
+export async function updatePost(actor: Actor, id: string, input: UpdatePostInput): Promise<Story> {
+  const loaded = await loadVisibleStory(actor, id);
+  const { row, resource, role } = loaded;
+  const context = { publicationRole: role };
+  const excerptChanged = input.excerpt !== undefined && input.excerpt !== row.excerpt;
+  // Anonymous callers get no further than the permission checks below (401).
+  const { changes, tagList } = actor
+    ? await contentChanges(actor, loaded, input)
+    : { changes: {} as PostChanges, tagList: undefined };
+  const wantsUpdate =
+    Object.keys(changes).length > 0 || tagList !== undefined || input.republish || input.submitForReview;
+  if (wantsUpdate) assertCan(actor, 'story.update', resource, context);
+  else if (!excerptChanged && !can(actor, 'story.editExcerpt', resource, context)) {
+    // A save with nothing new still needs the right to save: a no-op is not a way to probe.
+    assertCan(actor, 'story.update', resource, context);
+  }
+  if (excerptChanged) {
+    // docs/decisions/004-posts.md: the author writes the excerpt until the story first goes out
+    // (draft, pending, rejected); after that it is site staff's (SPEC §5, story.editExcerpt).
+    const stillWriting = actor?.id === row.authorId && ['draft', 'pending', 'rejected'].includes(row.status);
+    if (!stillWriting) assertCan(actor, 'story.editExcerpt', resource, context);
+    changes.excerpt = input.excerpt;
+  }
+  if (input.republish) {
+    assertMayPublish(actor, 'story.republish', resource, role);
+    changes.publishedAt = new Date();
+  }
+  if (input.submitForReview) {
+    assertCan(actor, 'story.submitForReview', resource, context);
+    changes.status = 'pending';
+    changes.rejectionReason = null;
+  }
+  const next = { ...row, ...changes };
+  if (next.status === 'published' || next.status === 'scheduled') assertReadyToGoOut(next);
+
+  const stale = () =>
+    conflict(
+      'This story was changed elsewhere: reload it to get the latest version',
+      `version: ${input.version} is not the current version`,
+    );
+  if (input.version !== row.version) throw stale();
+  if (Object.keys(changes).length === 0 && tagList === undefined) return getStoryAfterWrite(id);
+  if (!(await updatePostIfVersion(id, input.version, changes, tagList))) throw stale();
+  return getStoryAfterWrite(id);
+}
+
+/** DELETE /posts/{id}: gone from every page, list, pin and newsletter entry (DESIGN §3). */
+export async function deletePost(actor: Actor, id: string): Promise<void> {
+  const { resource, role } = await loadVisibleStory(actor, id);
+  assertCan(actor, 'story.delete', resource, { publicationRole: role });
+  if (!(await deletePostRow(id))) throw notFound('Story');
+}

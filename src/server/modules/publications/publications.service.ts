@@ -1,0 +1,67 @@
+import type { Actor } from '../../auth/actor';
+import { assertCan } from '../../auth/policy';
+import { notFound } from '../../lib/errors';
+import type { CollectionRow, PublicationMemberRow } from './publications.table';
+import type { Publication, PublicationSummary } from './publications.schema';
+import { findMemberRole, findPublicationById, findPublicationsOfUser } from './publications.repository';
+
+const toCollectionSummary = (c: CollectionRow) => ({
+  id: c.id,
+  name: c.name,
+  createTimestamp: c.createdAt.getTime(),
+});
+
+/** The publications a user contributes to, for the user menu and the story-settings choice. */
+export async function listPublicationsOfUser(_actor: Actor, userId: string): Promise<PublicationSummary[]> {
+  const rows = await findPublicationsOfUser(userId);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    image: row.image,
+    subdomain: row.subdomain,
+    collections: row.collections.map(toCollectionSummary),
+  }));
+}
+
+/** SPEC §3 userRelation words for a membership role: the owner is 'admin'. */
+const RELATION: Record<PublicationMemberRow['role'], 'admin' | 'editor' | 'author'> = {
+  publication_owner: 'admin',
+  publication_editor: 'editor',
+  publication_author: 'author',
+};
+
+/**
+ * GET /publications/{id}: the publication with its collections; with `withUserRelation`, the
+ * caller's relations too (what story-settings reads to lock publishing, SPEC §5).
+ */
+export async function getPublicationOrThrow(
+  actor: Actor,
+  id: string,
+  { withUserRelation = false }: { withUserRelation?: boolean } = {},
+): Promise<Publication> {
+  const row = await findPublicationById(id);
+  if (!row) throw notFound('Publication');
+  assertCan(actor, 'publication.read', { id });
+  const publication: Publication = {
+    id: row.id,
+    name: row.name,
+    image: row.image,
+    subdomain: row.subdomain,
+    description: row.description,
+    languageCode: row.languageCode,
+    newsletterDescription: row.newsletterDescription,
+    backgroundImage: row.backgroundImage,
+    hasNewsletters: row.hasNewsletters,
+    createdTime: row.createdAt.getTime(),
+    collections: row.collections.map(toCollectionSummary),
+  };
+  if (!withUserRelation) return publication;
+  const relation = new Set<'admin' | 'editor' | 'author'>();
+  if (actor) {
+    // The creator is the owner even if their member row were missing (DESIGN §4).
+    if (row.ownerId === actor.id) relation.add('admin');
+    const role = await findMemberRole(id, actor.id);
+    if (role) relation.add(RELATION[role]);
+  }
+  return { ...publication, userRelation: [...relation] };
+}

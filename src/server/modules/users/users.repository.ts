@@ -1,0 +1,99 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { getDb } from '../../db';
+import { subdomains } from '../subdomains/subdomains.table';
+import { oauthAccounts, users, type NewUserRow, type UserRow } from './users.table';
+
+export async function findUserById(id: string): Promise<UserRow | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserByEmail(email: string): Promise<UserRow | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+/** Inserts a user; returns undefined when the e-mail is already registered. */
+export async function insertUser(row: NewUserRow): Promise<UserRow | undefined> {
+  const db = await getDb();
+  const [created] = await db
+    .insert(users)
+    .values(row)
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  return created;
+}
+
+export type ProfileChanges = Partial<
+  Pick<UserRow, 'name' | 'image' | 'description' | 'showOnboarding' | 'preferLanguageCode'>
+> & { subdomain?: string | null };
+
+/**
+ * Applies profile changes in one transaction. A new subdomain is claimed in the shared namespace
+ * first; returns 'subdomain_taken' when someone else holds it (nothing is changed then).
+ */
+export async function updateUserProfileRow(
+  id: string,
+  changes: ProfileChanges,
+): Promise<UserRow | 'subdomain_taken' | undefined> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    if (!current) return undefined;
+    if (changes.subdomain !== undefined && changes.subdomain !== current.subdomain) {
+      if (changes.subdomain !== null) {
+        const claimed = await tx
+          .insert(subdomains)
+          .values({ subdomain: changes.subdomain, userId: id })
+          .onConflictDoNothing()
+          .returning();
+        if (claimed.length === 0) return 'subdomain_taken';
+      }
+      if (current.subdomain) {
+        await tx
+          .delete(subdomains)
+          .where(and(eq(subdomains.subdomain, current.subdomain), eq(subdomains.userId, id)));
+      }
+    }
+    const [updated] = await tx
+      .update(users)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(users.id, id))
+      .returning();
+    return updated;
+  });
+}
+
+export async function isSubdomainClaimed(subdomain: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ subdomain: subdomains.subdomain })
+    .from(subdomains)
+    .where(eq(subdomains.subdomain, subdomain))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function findUserBySubdomain(subdomain: string): Promise<UserRow | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(users).where(eq(users.subdomain, subdomain)).limit(1);
+  return row;
+}
+
+/** Links an OAuth identity to a user (first sign-in through Google or Facebook). */
+export async function findUserIdByOauth(provider: string, providerAccountId: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ userId: oauthAccounts.userId })
+    .from(oauthAccounts)
+    .where(and(eq(oauthAccounts.provider, provider), eq(oauthAccounts.providerAccountId, providerAccountId)))
+    .limit(1);
+  return row?.userId;
+}
+
+export async function linkOauthAccount(provider: string, providerAccountId: string, userId: string) {
+  const db = await getDb();
+  await db.insert(oauthAccounts).values({ provider, providerAccountId, userId }).onConflictDoNothing();
+}

@@ -1,0 +1,34 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { createRouter } from '../../api/router';
+import { errorResponses, json, jsonBody } from '../../api/openapi';
+import { updateUserSchema, userIdSchema, userProfileSchema } from './users.schema';
+import { getUserProfileOrThrow, updateUserProfile } from './users.service';
+
+const params = z.object({ id: userIdSchema });
+
+export const usersRoutes = createRouter()
+  // GET /api/users/{id} — a user's public profile
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}',
+      tags: ['users'],
+      summary: "A user's profile",
+      request: { params },
+      responses: { 200: json(userProfileSchema), ...errorResponses },
+    }),
+    async (c) => c.json(await getUserProfileOrThrow(c.get('actor'), c.req.valid('param').id), 200),
+  )
+  // PATCH /api/users/{id} — the user updates their own profile (onboarding, edit profile)
+  .openapi(
+    createRoute({
+      method: 'patch',
+      path: '/{id}',
+      tags: ['users'],
+      summary: 'Update your own profile',
+      request: { params, ...jsonBody(updateUserSchema) },
+      responses: { 200: json(userProfileSchema), ...errorResponses },
+    }),
+    async (c) =>
+      c.json(await updateUserProfile(c.get('actor'), c.req.valid('param').id, c.req.valid('json')), 200),
+  );

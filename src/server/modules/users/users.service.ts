@@ -1,0 +1,51 @@
+import type { Actor } from '../../auth/actor';
+import { assertCan } from '../../auth/policy';
+import { AppError, notFound } from '../../lib/errors';
+import type { UpdateUserInput, UserProfile } from './users.schema';
+import { findUserById, updateUserProfileRow } from './users.repository';
+import type { UserRow } from './users.table';
+
+export function toUserProfile(row: UserRow): UserProfile {
+  return {
+    id: row.id,
+    name: row.name,
+    image: row.image,
+    description: row.description,
+    subdomain: row.subdomain,
+    showOnboarding: row.showOnboarding,
+    preferLanguageCode: row.preferLanguageCode,
+    status: row.status,
+  };
+}
+
+/** The actor behind a session: null when the user is gone or banned (their session stops working). */
+export async function findActorById(id: string): Promise<Actor> {
+  const row = await findUserById(id);
+  if (!row || row.status === 'banned') return null;
+  return { id: row.id, roles: row.roles, status: row.status };
+}
+
+export async function getUserProfileOrThrow(actor: Actor, id: string): Promise<UserProfile> {
+  const row = await findUserById(id);
+  // A banned writer's profile is hidden from everyone but site admins and themself (DESIGN §5).
+  if (!row || (row.status === 'banned' && !actor?.roles.includes('admin'))) throw notFound('User');
+  return toUserProfile(row);
+}
+
+export async function updateUserProfile(
+  actor: Actor,
+  id: string,
+  input: UpdateUserInput,
+): Promise<UserProfile> {
+  assertCan(actor, 'user.updateProfile', { id });
+  if (input.id !== undefined && input.id !== id) {
+    throw new AppError('validation_failed', 'Invalid input', 'id: does not match the address');
+  }
+  const { id: _ignored, ...changes } = input;
+  const result = await updateUserProfileRow(id, changes);
+  if (result === undefined) throw notFound('User');
+  if (result === 'subdomain_taken') {
+    throw new AppError('conflict', 'This subdomain is already taken.', `subdomain: ${changes.subdomain}`);
+  }
+  return toUserProfile(result);
+}

@@ -1,0 +1,223 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../auth/password';
+import type { Db } from '../db/client';
+import {
+  collections,
+  postTags,
+  posts,
+  publicationMembers,
+  publications,
+  publicationTopicSlug,
+  subdomains,
+  tags,
+  topics,
+  users,
+  type NewPostRow,
+  type PostStatus,
+  type PublicationRole,
+} from '../db/schema';
+import { newStoryId, newUuid } from '../lib/ids';
+import { insertDemoGuides } from './demo-guides';
+import { slugify } from '../../lib/slug';
+import {
+  ADMIN_EMAIL,
+  DEMO_PUBLICATIONS,
+  DEMO_STAFF,
+  DEMO_STORIES_EN,
+  DEMO_STORIES_ZH,
+  DEMO_WRITERS,
+  SITE_TOPICS,
+} from './demo-content';
+import { insertDemoDiscovery } from './demo-discovery';
+import { makeStoryBody, pickTags } from './sample-text';
+import { createRng, unicodeSlug, type Rng } from './story-body';
+
+const DAY = 86_400_000;
+const SEED_LOCK = 7_243_001; // pg_advisory_xact_lock key: one seeder at a time across processes
+
+export type DemoCredentials = { adminEmail: string; adminPassword: string };
+
+/**
+ * First-run demo content (DESIGN §11). Does nothing and returns null when any user exists.
+ * Every demo account (admin, editor@, grace@, … all @lamplight.local) gets the same generated
+ * password, returned here for the caller to print once.
+ */
+export async function seedDemo(db: Db, options: { password?: string } = {}): Promise<DemoCredentials | null> {
+  if (await anyUser(db)) return null;
+  const adminPassword = options.password ?? generatePassword();
+  const passwordHash = await hashPassword(adminPassword);
+  const seeded = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (await anyUser(tx)) return false;
+    await insertDemo(tx, passwordHash, new Date(), createRng(20_240_611));
+    return true;
+  });
+  return seeded ? { adminEmail: ADMIN_EMAIL, adminPassword } : null;
+}
+
+async function anyUser(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).limit(1);
+  return rows.length > 0;
+}
+
+function generatePassword(): string {
+  for (;;) {
+    const candidate = randomBytes(15).toString('base64url');
+    if (/[A-Za-z]/.test(candidate) && /[0-9]/.test(candidate)) return candidate;
+  }
+}
+
+const minute = (t: number): Date => new Date(Math.floor(t / 60_000) * 60_000);
+
+async function insertDemo(db: Db, passwordHash: string, now: Date, rng: Rng): Promise<void> {
+  const t0 = now.getTime();
+
+  // People.
+  const userIds = new Map<string, string>();
+  const people = [...DEMO_STAFF, ...DEMO_WRITERS];
+  await db.insert(users).values(
+    people.map((p, i) => {
+      const id = newUuid();
+      userIds.set(p.key, id);
+      const createdAt = new Date(t0 - (120 - i) * DAY);
+      return {
+        id,
+        email: p.email,
+        passwordHash,
+        name: p.name,
+        description: p.description,
+        subdomain: p.subdomain,
+        roles: p.roles ?? [],
+        preferLanguageCode: p.lang,
+        showOnboarding: false,
+        createdAt,
+        updatedAt: createdAt,
+      };
+    }),
+  );
+  await db
+    .insert(subdomains)
+    .values(people.map((p) => ({ subdomain: p.subdomain, userId: userIds.get(p.key)! })));
+  const uid = (key: string): string => userIds.get(key)!;
+
+  // Publications, their members, collections and newsletter topics.
+  const pubIds = new Map<string, string>();
+  const collectionIds = new Map<string, string[]>();
+  for (const [i, p] of DEMO_PUBLICATIONS.entries()) {
+    const id = newUuid();
+    pubIds.set(p.key, id);
+    const createdAt = new Date(t0 - (100 - i * 5) * DAY);
+    await db.insert(publications).values({
+      id,
+      name: p.name,
+      description: p.description,
+      subdomain: p.subdomain,
+      languageCode: p.languageCode,
+      newsletterDescription: p.newsletterDescription,
+      hasNewsletters: true,
+      ownerId: uid(p.owner),
+      createdAt,
+      updatedAt: createdAt,
+    });
+    await db.insert(subdomains).values({ subdomain: p.subdomain, publicationId: id });
+    const members: [string, PublicationRole][] = [
+      [p.owner, 'publication_owner'],
+      ...p.editors.map((k): [string, PublicationRole] => [k, 'publication_editor']),
+      ...p.authors.map((k): [string, PublicationRole] => [k, 'publication_author']),
+    ];
+    await db
+      .insert(publicationMembers)
+      .values(members.map(([k, role]) => ({ publicationId: id, userId: uid(k), role, createdAt })));
+    const cols = p.collections.map(([name, description], j) => ({
+      id: newUuid(),
+      publicationId: id,
+      name,
+      description,
+      createdAt: new Date(createdAt.getTime() + (j + 1) * 60_000),
+    }));
+    await db.insert(collections).values(cols);
+    collectionIds.set(
+      p.key,
+      cols.map((c) => c.id),
+    );
+    await db.insert(topics).values({
+      id: newUuid(),
+      slug: publicationTopicSlug(p.subdomain),
+      name: p.name,
+      publicationId: id,
+      createdAt,
+    });
+  }
+  await db.insert(topics).values(SITE_TOPICS.map(([slug, name]) => ({ id: newUuid(), slug, name })));
+
+  // Stories: mostly published over the last 60 days, a few drafts, two scheduled, one pending.
+  const specialStatus: Record<string, PostStatus> = {
+    'en:5': 'draft',
+    'en:13': 'draft',
+    'zh:7': 'draft',
+    'zh:15': 'draft',
+    'en:9': 'scheduled',
+    'zh:11': 'scheduled',
+    'en:2': 'pending',
+  };
+  const rows: NewPostRow[] = [];
+  const storyTags = new Map<string, string[]>();
+  const sources = [
+    { lang: 'en' as const, stories: DEMO_STORIES_EN, authors: ['grace', 'daniel', 'hannah'], pub: 'bread' },
+    { lang: 'zh' as const, stories: DEMO_STORIES_ZH, authors: ['yilin', 'joshua'], pub: 'walk' },
+  ];
+  let scheduledSoFar = 0;
+  for (const { lang, stories, authors, pub } of sources) {
+    for (const [i, [title, excerpt]] of stories.entries()) {
+      const status = specialStatus[`${lang}:${i}`] ?? 'published';
+      const inPublication = i % 2 === 0;
+      const body = makeStoryBody(rng, lang, rng.int(350, 750));
+      const publishedAt =
+        status === 'published' ? new Date(t0 - Math.round((0.2 + rng.next() * 59.5) * DAY)) : null;
+      const scheduledTime = status === 'scheduled' ? minute(t0 + (2 + 3 * scheduledSoFar++) * DAY) : null;
+      const createdAt = new Date((publishedAt?.getTime() ?? t0 - DAY) - rng.int(1, 72) * 3_600_000);
+      const id = newStoryId();
+      storyTags.set(id, pickTags(rng, lang, 4));
+      rows.push({
+        id,
+        authorId: uid(authors[i % authors.length]),
+        title,
+        excerpt,
+        ...body,
+        tagsText: storyTags.get(id)!.join(' '),
+        slug: slugify(title),
+        status,
+        publishedAt,
+        scheduledTime,
+        publicationId: inPublication ? pubIds.get(pub)! : null,
+        collectionId: inPublication ? collectionIds.get(pub)![(i / 2) % 2] : null,
+        languageCode: lang,
+        countryCode: lang === 'en' ? 'US' : 'CN',
+        createdAt,
+        updatedAt: publishedAt ?? createdAt,
+      });
+    }
+  }
+  await db.insert(posts).values(rows);
+  await insertDemoGuides(db, uid('admin'), now);
+  const allTags = new Map<string, string>();
+  for (const names of storyTags.values()) for (const name of names) allTags.set(unicodeSlug(name), name);
+  await db.insert(tags).values([...allTags].map(([slug, name]) => ({ slug, name })));
+  await db
+    .insert(postTags)
+    .values(
+      [...storyTags].flatMap(([postId, names]) =>
+        names.map((name, position) => ({ postId, tagSlug: unicodeSlug(name), position })),
+      ),
+    );
+
+  await insertDemoDiscovery(db, {
+    rng,
+    t0,
+    uid,
+    pubIds,
+    published: rows.filter((r) => r.status === 'published'),
+    storyTags,
+  });
+}

@@ -1,0 +1,288 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/server/db/client';
+import { newUuid } from '../../src/server/lib/ids';
+import {
+  addPublicationMember,
+  createCollection,
+  createPublication,
+  createUser,
+  storyPayload,
+} from '../factories';
+import { call } from '../helpers/api-client';
+import { useTestDatabase } from '../helpers/test-db';
+
+let db: Db;
+const inAMinute = () => Math.ceil((Date.now() + 120_000) / 60_000) * 60_000;
+
+describe('posts API: creating stories', () => {
+  beforeAll(async () => {
+    db = (await useTestDatabase()).db;
+  });
+
+  it('POST /new/publish publishes now and answers the whole story (201)', async () => {
+    const author = await createUser(db);
+    const before = Date.now();
+    const res = await call('POST', '/api/posts/new/publish', {
+      as: author.id,
+      body: storyPayload({
+        title: 'Grace & Peace — Day 1',
+        tags: [{ name: 'Finding Peace' }, { name: '信心' }],
+        languageCode: 'zh',
+      }),
+    });
+    expect(res.status).toBe(201);
+    const story = res.json;
+    expect(story).toMatchObject({
+      title: 'Grace & Peace — Day 1',
+      slug: 'grace-peace-day-1',
+      status: 'published',
+      scheduledTime: null,
+      publicationId: null,
+      collectionId: null,
+      publication: null,
+      isInNewsletter: false,
+      languageCode: 'zh',
+      version: 1,
+      tags: [
+        { name: 'Finding Peace', slug: 'finding-peace' },
+        { name: '信心', slug: '信心' },
+      ],
+      author: {
+        id: author.id,
+        name: author.name,
+        status: 'active',
+        image: null,
+        subdomain: author.subdomain,
+      },
+      bodyHtml: '<h2>Morning</h2><p>Rest in the promises written in His Word.</p>',
+      readingMinutes: 1,
+      wordCount: 9,
+      rejectionReason: null,
+    });
+    expect(story.id).toMatch(/^[0-9A-Za-z_-]{21}$/);
+    expect(story.publishedAt).toBeGreaterThanOrEqual(before);
+    expect(story.createdAt).toBeGreaterThanOrEqual(before - 1000);
+    expect(story.bodyJson.type).toBe('doc');
+    const again = await call('GET', `/api/posts/${story.id}`);
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual(story);
+  });
+
+  it('POST /new/draft saves a draft nobody else can see (404)', async () => {
+    const author = await createUser(db);
+    const stranger = await createUser(db);
+    const res = await call('POST', '/api/posts/new/draft', {
+      as: author.id,
+      body: { title: '', excerpt: '' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({
+      status: 'draft',
+      publishedAt: null,
+      scheduledTime: null,
+      title: '',
+      bodyHtml: '',
+    });
+    const id = res.json.id;
+    expect((await call('GET', `/api/posts/${id}`, { as: author.id })).status).toBe(200);
+    for (const as of [undefined, stranger.id]) {
+      const hidden = await call('GET', `/api/posts/${id}`, { as });
+      expect(hidden.status).toBe(404);
+      expect(hidden.json.error).toEqual({ code: 'not_found', message: 'Story not found' });
+    }
+  });
+
+  it('POST /new/schedule schedules at the minute given, rounded down', async () => {
+    const author = await createUser(db);
+    const at = inAMinute();
+    const res = await call('POST', '/api/posts/new/schedule', {
+      as: author.id,
+      body: storyPayload({ scheduledTime: at + 1234 }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ status: 'scheduled', scheduledTime: at, publishedAt: null });
+    expect((await call('GET', `/api/posts/${res.json.id}`)).status).toBe(404);
+  });
+
+  it('refuses anonymous callers (401) and a past or missing schedule time (400)', async () => {
+    const author = await createUser(db);
+    expect((await call('POST', '/api/posts/new/draft', { body: storyPayload() })).status).toBe(401);
+    for (const scheduledTime of [Date.now() - 60_000, Date.now(), undefined, 'tomorrow']) {
+      const res = await call('POST', '/api/posts/new/schedule', {
+        as: author.id,
+        body: storyPayload({ scheduledTime }),
+      });
+      expect(res.status, String(scheduledTime)).toBe(400);
+      expect(res.json.error.code).toBe('validation_failed');
+    }
+    const past = await call('POST', '/api/posts/new/schedule', {
+      as: author.id,
+      body: storyPayload({ scheduledTime: Date.now() - 60_000 }),
+    });
+    expect(past.json.error.message).toBe('The scheduled time must be in the future');
+  });
+
+  it('enforces the tag rules of SPEC §5: at most 5, non-blank, no case-insensitive duplicates', async () => {
+    const author = await createUser(db);
+    const cases: Array<[unknown, string]> = [
+      [['a', 'b', 'c', 'd', 'e', 'f'].map((name) => ({ name })), 'at most 5 tags'],
+      [[{ name: 'Faith' }, { name: 'faith' }], 'Duplicate tag: faith'],
+      [[{ name: 'Hope' }, { name: ' HOPE ' }], 'Duplicate tag'],
+      [[{ name: '   ' }], 'blank'],
+      [[{ name: 'x'.repeat(41) }], 'at most 40'],
+      [[{ name: '!!!' }], 'letter or a digit'],
+      [['Faith'], 'tags.0'],
+    ];
+    for (const [tags, hint] of cases) {
+      const res = await call('POST', '/api/posts/new/publish', {
+        as: author.id,
+        body: storyPayload({ tags }),
+      });
+      expect(res.status, JSON.stringify(tags)).toBe(400);
+      expect(res.json.error.code).toBe('validation_failed');
+      expect(res.json.error.detail).toContain(hint);
+    }
+    const five = await call('POST', '/api/posts/new/publish', {
+      as: author.id,
+      body: storyPayload({ tags: ['One', 'Two', 'Three', 'Four', 'Five'].map((name) => ({ name })) }),
+    });
+    expect(five.status).toBe(201);
+    expect(five.json.tags.map((t: { slug: string }) => t.slug)).toEqual([
+      'one',
+      'two',
+      'three',
+      'four',
+      'five',
+    ]);
+  });
+
+  it('answers 400 for malformed JSON, wrong types and over-long fields', async () => {
+    const author = await createUser(db);
+    const malformed = await call('POST', '/api/posts/new/draft', {
+      as: author.id,
+      rawBody: '{"title": "x",',
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.json.error.code).toBe('bad_request');
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ title: 'x'.repeat(201) }, 'title'],
+      [{ excerpt: 'x'.repeat(501) }, 'excerpt'],
+      [{ title: 42 }, 'title'],
+      [{ bodyJson: { type: 'paragraph' } }, 'bodyJson'],
+      [{ featureImageUrl: 'javascript:alert(1)' }, 'featureImageUrl'],
+      [{ publicationId: 'nope' }, 'publicationId'],
+      [{ languageCode: 'english' }, 'languageCode'],
+    ];
+    for (const [overrides, hint] of cases) {
+      const res = await call('POST', '/api/posts/new/draft', {
+        as: author.id,
+        body: storyPayload(overrides),
+      });
+      expect(res.status, JSON.stringify(overrides)).toBe(400);
+      expect(res.json.error.detail).toContain(hint);
+    }
+  });
+
+  it('a story needs a title and an excerpt to go out (drafts may have neither)', async () => {
+    const author = await createUser(db);
+    for (const overrides of [{ title: '  ' }, { excerpt: '' }]) {
+      const res = await call('POST', '/api/posts/new/publish', {
+        as: author.id,
+        body: storyPayload(overrides),
+      });
+      expect(res.status).toBe(400);
+    }
+  });
+
+  describe('inside a publication', () => {
+    it('a publication without a collection answers SPEC §5 alert; a foreign collection is refused', async () => {
+      const owner = await createUser(db);
+      const publication = await createPublication(db, { owner });
+      const other = await createPublication(db);
+      const noCollection = await call('POST', '/api/posts/new/publish', {
+        as: owner.id,
+        body: storyPayload({ publicationId: publication.id }),
+      });
+      expect(noCollection.status).toBe(400);
+      expect(noCollection.json.error.message).toBe('Please choose/create a collection firstly');
+      const foreign = await call('POST', '/api/posts/new/publish', {
+        as: owner.id,
+        body: storyPayload({ publicationId: publication.id, collectionId: other.collection.id }),
+      });
+      expect(foreign.status).toBe(400);
+      expect(foreign.json.error.detail).toContain('collectionId');
+      const missing = await call('POST', '/api/posts/new/draft', {
+        as: owner.id,
+        body: storyPayload({ publicationId: newUuid(), collectionId: newUuid() }),
+      });
+      expect(missing.status).toBe(404);
+    });
+
+    it('the owner and editors publish directly; the story carries its publication', async () => {
+      const owner = await createUser(db);
+      const editor = await createUser(db);
+      const publication = await createPublication(db, { owner });
+      await addPublicationMember(db, { publication, user: editor, role: 'publication_editor' });
+      const second = await createCollection(db, { publication });
+      for (const [as, collection] of [
+        [owner, publication.collection],
+        [editor, second],
+      ] as const) {
+        const res = await call('POST', '/api/posts/new/publish', {
+          as: as.id,
+          body: storyPayload({ publicationId: publication.id, collectionId: collection.id }),
+        });
+        expect(res.status).toBe(201);
+        expect(res.json).toMatchObject({
+          status: 'published',
+          publicationId: publication.id,
+          collectionId: collection.id,
+          publication: {
+            id: publication.id,
+            name: publication.name,
+            newsletterDescription: publication.newsletterDescription,
+          },
+        });
+      }
+    });
+
+    it('a publication_author may not publish or schedule there (403); their draft goes to review (pending)', async () => {
+      const writer = await createUser(db);
+      const publication = await createPublication(db);
+      await addPublicationMember(db, { publication, user: writer, role: 'publication_author' });
+      const placement = { publicationId: publication.id, collectionId: publication.collection.id };
+      const publish = await call('POST', '/api/posts/new/publish', {
+        as: writer.id,
+        body: storyPayload(placement),
+      });
+      expect(publish.status).toBe(403);
+      expect(publish.json.error.message).toContain('submit it for review');
+      const schedule = await call('POST', '/api/posts/new/schedule', {
+        as: writer.id,
+        body: storyPayload({ ...placement, scheduledTime: inAMinute() }),
+      });
+      expect(schedule.status).toBe(403);
+      const draft = await call('POST', '/api/posts/new/draft', {
+        as: writer.id,
+        body: storyPayload(placement),
+      });
+      expect(draft.status).toBe(201);
+      expect(draft.json.status).toBe('pending');
+      // The desk sees it; the public does not.
+      expect((await call('GET', `/api/posts/${draft.json.id}`, { as: publication.owner.id })).status).toBe(
+        200,
+      );
+      expect((await call('GET', `/api/posts/${draft.json.id}`)).status).toBe(404);
+    });
+
+    it('a writer who is not a member cannot put a story in the publication (403)', async () => {
+      const writer = await createUser(db);
+      const publication = await createPublication(db);
+      const res = await call('POST', '/api/posts/new/draft', {
+        as: writer.id,
+        body: storyPayload({ publicationId: publication.id, collectionId: publication.collection.id }),
+      });
+      expect(res.status).toBe(403);
+    });
+  });
+});
