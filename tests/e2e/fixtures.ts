@@ -1,0 +1,230 @@
+// Browser-test fixtures and helpers: drive the site the way a new visitor does (SPEC §2 header,
+// sso dialog, user menu).
+//
+// Rate limits (src/server/modules/rate-limits): 10 attempts per account and 50 per address per
+// 15 min, 10 sign-ups per address per hour. The server starts on a fresh database each run, and
+// every test here shares one address, so the suite keeps its attempts few: one shared account is
+// signed up once per worker and its cookies reused (`signedInTest`), and only the auth spec signs
+// in or up through the dialog. Keep a run under 10 sign-ups and 40 sign-in/up attempts in all
+// (today: 4 sign-ups + 4 sign-ins; each worker restart after a failure adds one sign-up).
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+
+export { expect };
+
+export type Account = { name: string; email: string; password: string };
+
+/** The password every created account gets: 8+ characters with letters and numbers. */
+export const GOOD_PASSWORD = 'Lamplight-2026';
+
+let sequence = 0;
+
+/** An e-mail no other test (or earlier run) has used. */
+export function uniqueEmail(tag = 'user'): string {
+  sequence += 1;
+  const stamp = `${Date.now().toString(36)}${process.pid.toString(36)}${sequence}`;
+  return `e2e-${tag}-${stamp}@example.com`.toLowerCase();
+}
+
+/** A fresh account's details (not yet registered). */
+export function newAccount(tag = 'user'): Account {
+  const email = uniqueEmail(tag);
+  const label = tag.charAt(0).toUpperCase() + tag.slice(1);
+  return { name: `${label} Tester ${sequence}`, email, password: GOOD_PASSWORD };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Locators
+// ---------------------------------------------------------------------------------------------
+
+/** The site header (<header> → role banner). */
+export const siteHeader = (page: Page): Locator => page.getByRole('banner');
+
+/** The header's Sign in button (anonymous visitors only). */
+export const headerSignInButton = (page: Page): Locator =>
+  siteHeader(page).getByRole('button', { name: 'Sign in', exact: true });
+
+/** The header's Write entry: a button when anonymous, a link when signed in. */
+export const headerWrite = (page: Page): Locator =>
+  siteHeader(page)
+    .getByRole('button', { name: 'Write a story' })
+    .or(siteHeader(page).getByRole('link', { name: 'Write a story' }));
+
+/** The avatar button that opens the user menu (signed-in visitors only). */
+export const userMenuButton = (page: Page): Locator =>
+  siteHeader(page).getByRole('button', { name: /^Account menu for / });
+
+/** The open sso dialog, in either mode. */
+export const ssoDialog = (page: Page): Locator =>
+  page.getByRole('dialog', { name: /^(Welcome back|Join Lamplight)$/ });
+
+/** The sso dialog's submit button (the only button inside its form). */
+export const ssoSubmit = (page: Page): Locator => ssoDialog(page).locator('form').getByRole('button');
+
+/** The dialog's mode switch: 'Sign in' or 'Create account' (toggle buttons, not the submit). */
+export const ssoModeTab = (page: Page, mode: 'Sign in' | 'Create account'): Locator =>
+  ssoDialog(page)
+    .getByRole('group', { name: 'Sign in or create an account' })
+    .getByRole('button', { name: mode });
+
+/** The sso dialog's inline error. */
+export const ssoError = (page: Page): Locator => ssoDialog(page).getByRole('alert');
+
+// ---------------------------------------------------------------------------------------------
+// Actions
+// ---------------------------------------------------------------------------------------------
+
+/** Waits until the header knows the session (the skeleton is replaced by real buttons). */
+export async function expectSignedOut(page: Page): Promise<void> {
+  await expect(headerSignInButton(page)).toBeVisible();
+  await expect(userMenuButton(page)).toHaveCount(0);
+}
+
+export async function expectSignedIn(page: Page): Promise<void> {
+  await expect(userMenuButton(page)).toBeVisible();
+  await expect(headerSignInButton(page)).toHaveCount(0);
+}
+
+/** Opens the sso dialog from the header's Sign in button (goes to / first when no page is open). */
+export async function openSsoDialog(page: Page): Promise<Locator> {
+  if (page.url() === 'about:blank') await page.goto('/');
+  await headerSignInButton(page).click();
+  const dialog = ssoDialog(page);
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Fills and submits the dialog in sign-up mode without checking the outcome. */
+export async function submitSignUp(page: Page, account: Account): Promise<void> {
+  const dialog = (await ssoDialog(page).isVisible()) ? ssoDialog(page) : await openSsoDialog(page);
+  await ssoModeTab(page, 'Create account').click();
+  await expect(page.getByRole('dialog', { name: 'Join Lamplight' })).toBeVisible();
+  await dialog.getByLabel('Name', { exact: true }).fill(account.name);
+  await dialog.getByLabel('E-mail', { exact: true }).fill(account.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+  await ssoSubmit(page).click();
+}
+
+/** Fills and submits the dialog in sign-in mode without checking the outcome. */
+export async function submitSignIn(
+  page: Page,
+  credentials: Pick<Account, 'email' | 'password'>,
+): Promise<void> {
+  const dialog = (await ssoDialog(page).isVisible()) ? ssoDialog(page) : await openSsoDialog(page);
+  await ssoModeTab(page, 'Sign in').click();
+  await expect(page.getByRole('dialog', { name: 'Welcome back' })).toBeVisible();
+  await dialog.getByLabel('E-mail', { exact: true }).fill(credentials.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(credentials.password);
+  await ssoSubmit(page).click();
+}
+
+/** Creates the account through the header's Sign in → Create account, and waits for the user menu. */
+export async function signUp(page: Page, account: Account): Promise<void> {
+  await submitSignUp(page, account);
+  await expect(ssoDialog(page)).toBeHidden({ timeout: 20_000 });
+  await expectSignedIn(page);
+}
+
+/** Signs in through the header's Sign in button, and waits for the user menu. */
+export async function signIn(page: Page, credentials: Pick<Account, 'email' | 'password'>): Promise<void> {
+  await submitSignIn(page, credentials);
+  await expect(ssoDialog(page)).toBeHidden({ timeout: 20_000 });
+  await expectSignedIn(page);
+}
+
+/** Opens the user menu and returns it. */
+export async function openUserMenu(page: Page): Promise<Locator> {
+  await userMenuButton(page).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/** Signs out through the user menu and waits for the header's Sign in button. */
+export async function signOut(page: Page): Promise<void> {
+  const menu = await openUserMenu(page);
+  await menu.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expectSignedOut(page);
+}
+
+/** The session as next-auth answers it to the page (same cookies, same origin). */
+export async function sessionFromPage(page: Page): Promise<any> {
+  return page.evaluate(async () => {
+    const res = await fetch('/api/auth/session', { credentials: 'same-origin' });
+    return res.json();
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures
+// ---------------------------------------------------------------------------------------------
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+export type SharedUser = Account & { id: string; storageState: StorageState };
+
+async function createSharedUser(browser: Browser, baseURL: string): Promise<SharedUser> {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    const account = newAccount('shared');
+    await page.goto('/');
+    await signUp(page, account);
+    const session = await sessionFromPage(page);
+    const id = String(session?.user?.id ?? '');
+    expect(id, 'the shared account has a session user id').not.toBe('');
+    return { ...account, id, storageState: await context.storageState() };
+  } finally {
+    await context.close();
+  }
+}
+
+type WorkerFixtures = { sharedUser: SharedUser };
+type TestFixtures = { pageErrors: string[] };
+
+/** Console noise that is not a fault: the browser's note on every 4xx/5xx answer (expected ones here). */
+const EXPECTED_CONSOLE = [/^Failed to load resource: the server responded with a status of (401|403|404)\b/];
+
+/**
+ * `test` plus a `sharedUser`: one account per worker, signed up through the UI the first time a
+ * test asks for it. Its cookies are reused, so later tests cost no sign-in attempts.
+ */
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // Every test fails on an uncaught page exception or a console error (hydration mismatches too).
+  pageErrors: [
+    async ({ context }, provide) => {
+      const errors: string[] = [];
+      context.on('weberror', (error) => errors.push(`pageerror: ${error.error().message}`));
+      context.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        if (EXPECTED_CONSOLE.some((pattern) => pattern.test(text))) return;
+        errors.push(`console.error at ${message.page()?.url() ?? '?'}: ${text}`);
+      });
+      await provide(errors);
+      expect(errors, 'no page errors or console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+  sharedUser: [
+    async ({ browser }, provide, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL;
+      if (!baseURL) throw new Error('playwright.config.ts must set use.baseURL');
+      await provide(await createSharedUser(browser, baseURL));
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+});
+
+/** `test` whose `page` (and `context`) start signed in as the shared account. */
+export const signedInTest = test.extend({
+  storageState: async ({ sharedUser }, provide) => {
+    await provide(sharedUser.storageState);
+  },
+});

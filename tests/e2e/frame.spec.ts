@@ -1,0 +1,268 @@
+// Issue 2 foundation — the frame every page shares (SPEC §2 header, mobile footer, dialogs; routes
+// rendered without the header; the API's 404 and same-origin answers). No test here signs in or up
+// through the dialog: signed-in tests reuse the shared account's cookies (fixtures.ts).
+import { GUIDES, guidePath } from '../../src/lib/guides';
+import {
+  expect,
+  expectSignedIn,
+  expectSignedOut,
+  headerWrite,
+  openUserMenu,
+  signedInTest,
+  siteHeader,
+  ssoDialog,
+  test,
+  userMenuButton,
+} from './fixtures';
+
+const DESKTOP = { width: 1280, height: 800 };
+const MOBILE = { width: 375, height: 812 };
+
+const mobileFooter = (page: import('@playwright/test').Page) =>
+  page.getByRole('navigation', { name: 'Mobile' });
+const headerSearchBox = (page: import('@playwright/test').Page) =>
+  siteHeader(page).getByRole('searchbox', { name: 'Search stories' });
+
+test.describe('header, anonymous', () => {
+  test('Write opens the sso dialog with e-mail and password', async ({ page }) => {
+    await page.goto('/');
+    await expectSignedOut(page);
+    await expect(headerWrite(page)).toHaveRole('button');
+    await headerWrite(page).click();
+    const dialog = ssoDialog(page);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('E-mail', { exact: true })).toBeVisible();
+    await expect(dialog.getByLabel('Password', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/); // it did not navigate
+    // Closing the dialog: the close button works (Escape is covered in auth.spec.ts).
+    await dialog.getByRole('button', { name: 'Close dialog' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('the search form sends q and range=blogs to /search', async ({ page }) => {
+    await page.goto('/');
+    const search = headerSearchBox(page);
+    await expect(search).toBeVisible();
+    await search.fill('grace and peace');
+    await search.press('Enter');
+    await page.waitForURL(/\/search\?/);
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/search');
+    expect(url.searchParams.get('q')).toBe('grace and peace');
+    expect(url.searchParams.get('range')).toBe('blogs');
+    await expect(page.getByRole('main')).toContainText('You searched for grace and peace');
+  });
+
+  test('the Resources dropdown opens with links to the guides', async ({ page }) => {
+    await page.goto('/');
+    await siteHeader(page).getByRole('button', { name: 'Resources' }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    const items = menu.getByRole('menuitem');
+    await expect(items).toHaveCount(GUIDES.length);
+    for (const [index, guide] of GUIDES.entries()) {
+      await expect(items.nth(index)).toHaveText(guide.title);
+      await expect(items.nth(index)).toHaveAttribute('href', guidePath(guide));
+    }
+    // Escape closes it; choosing an item follows the link.
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await siteHeader(page).getByRole('button', { name: 'Resources' }).click();
+    await page.getByRole('menuitem', { name: GUIDES[0].title }).click();
+    await expect(page).toHaveURL(new RegExp(`${guidePath(GUIDES[0])}$`));
+    await expect(page.getByRole('heading', { name: 'This page could not be found' })).toHaveCount(0);
+  });
+});
+
+signedInTest.describe('header, signed in', () => {
+  signedInTest(
+    'Write goes to /stories/new-story, whose header shows only the Next button',
+    async ({ page }) => {
+      await page.goto('/');
+      await expectSignedIn(page);
+      await expect(headerWrite(page)).toHaveRole('link');
+      await headerWrite(page).click();
+      await expect(page).toHaveURL(/\/stories\/new-story$/);
+
+      const header = siteHeader(page);
+      const next = header.getByRole('button', { name: /^Next/ });
+      await expect(next).toBeVisible();
+      await expect(next).toHaveText('Next');
+      await expect(header.getByRole('button')).toHaveCount(1); // nothing else to press
+      await expect(header.getByRole('searchbox')).toHaveCount(0);
+      await expect(header.getByRole('search')).toHaveCount(0);
+      await expect(userMenuButton(page)).toHaveCount(0);
+      await expect(headerWrite(page)).toHaveCount(0);
+      await expect(header.getByRole('button', { name: 'Resources' })).toHaveCount(0);
+      await expect(header.getByRole('link', { name: 'Lamplight home' })).toBeVisible();
+      // Loaded directly too, not only after client navigation.
+      await page.reload();
+      await expect(header.getByRole('button', { name: /^Next/ })).toHaveText('Next');
+      await expect(userMenuButton(page)).toHaveCount(0);
+    },
+  );
+
+  signedInTest(
+    'the user menu has Home, Lists, Studio, Edit profile and Sign out; Home is /me',
+    async ({ page, sharedUser }) => {
+      await page.goto('/');
+      const menu = await openUserMenu(page);
+      await expect(menu).toContainText(sharedUser.name);
+      const items = menu.getByRole('menuitem');
+      await expect(items).toHaveText(['Home', 'Lists', 'Studio', 'Edit profile', 'Sign out']);
+      await expect(menu.getByRole('menuitem', { name: 'Home' })).toHaveAttribute('href', '/me');
+      await expect(menu.getByRole('menuitem', { name: 'Lists' })).toHaveAttribute('href', '/lists');
+      await expect(menu.getByRole('menuitem', { name: 'Studio' })).toHaveAttribute('href', '/me');
+      await expect(menu.getByRole('menuitem', { name: 'Edit profile' })).toHaveAttribute(
+        'href',
+        '/authors/edit-profile',
+      );
+      await menu.getByRole('menuitem', { name: 'Home' }).click();
+      await expect(page).toHaveURL(/\/me$/);
+      await expect(menu).toBeHidden();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    },
+  );
+});
+
+test.describe('mobile footer', () => {
+  test.describe('at 375×812', () => {
+    test.use({ viewport: MOBILE });
+
+    test('anonymous: the footer shows Home, Search and Sign in; the header search box is hidden', async ({
+      page,
+    }) => {
+      await page.goto('/');
+      const footer = mobileFooter(page);
+      await expect(footer).toBeVisible();
+      await expect(footer.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+      await expect(footer.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+      await expect(footer.getByRole('link', { name: 'Search' })).toHaveAttribute('href', '/search');
+      await expect(footer.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+      await expect(headerSearchBox(page)).toBeHidden();
+      // The footer sits at the bottom of the viewport.
+      const box = await footer.boundingBox();
+      expect(box).not.toBeNull();
+      expect(Math.round(box!.y + box!.height)).toBe(MOBILE.height);
+      // The user entry starts sign-in for anonymous visitors.
+      await footer.getByRole('button', { name: 'Sign in' }).click();
+      await expect(ssoDialog(page)).toBeVisible();
+    });
+
+    signedInTest('signed in: the footer user entry goes to /me', async ({ page }) => {
+      await page.goto('/');
+      const footer = mobileFooter(page);
+      await expect(footer).toBeVisible();
+      const you = footer.getByRole('link', { name: 'You' });
+      await expect(you).toHaveAttribute('href', '/me');
+      await expect(footer.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
+      await you.click();
+      await expect(page).toHaveURL(/\/me$/);
+      await expect(footer.getByRole('link', { name: 'You' })).toHaveAttribute('aria-current', 'page');
+      await expect(headerSearchBox(page)).toBeHidden();
+    });
+  });
+
+  test.describe('at 1280×800', () => {
+    test.use({ viewport: DESKTOP });
+
+    test('the footer is hidden and the header search box shows', async ({ page }) => {
+      await page.goto('/');
+      await expectSignedOut(page);
+      await expect(mobileFooter(page)).toBeHidden();
+      await expect(headerSearchBox(page)).toBeVisible();
+    });
+  });
+});
+
+test.describe('pages without the site header', () => {
+  for (const path of ['/daily-newsletter', '/publication-landing', '/dailydevotion']) {
+    test(`${path} renders without the header`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('banner')).toHaveCount(0);
+      await expect(page.locator('header')).toHaveCount(0);
+      await expect(page.getByRole('searchbox', { name: 'Search stories' })).toHaveCount(0);
+      await expect(mobileFooter(page)).toHaveCount(0);
+      // …and without the site's head metadata.
+      expect(await page.title()).not.toContain('Lamplight');
+      await expect(page.locator('meta[name="description"]')).toHaveCount(0);
+    });
+  }
+});
+
+test.describe('not found', () => {
+  test('an unknown page shows the not-found page with a 404 status', async ({ page }) => {
+    const response = await page.goto('/no/such/page-e2e');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'This page could not be found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Stories that carry light.' })).toBeVisible();
+  });
+
+  test('a site page that does not exist shows the not-found page inside the site frame', async ({ page }) => {
+    // One segment that cannot be a subdomain: the (site) not-found page, which keeps the header.
+    const response = await page.goto('/not_a_page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'This page could not be found' })).toBeVisible();
+    await expect(siteHeader(page)).toBeVisible();
+    await expectSignedOut(page);
+  });
+});
+
+test.describe('API frame', () => {
+  test('GET /api/nope answers 404 with code route_not_found', async ({ request }) => {
+    const response = await request.get('/api/nope');
+    expect(response.status()).toBe(404);
+    expect(response.headers()['content-type']).toContain('application/json');
+    const body = await response.json();
+    expect(body).toMatchObject({ error: { code: 'route_not_found' } });
+  });
+
+  test('a cross-origin PATCH answers 403, even with a valid session cookie', async ({
+    playwright,
+    baseURL,
+    sharedUser,
+  }) => {
+    // A browser page cannot forge Origin, so this uses an API request context carrying the shared
+    // account's session cookie (the CSRF case: a victim's cookies on an evil site's request).
+    const api = await playwright.request.newContext({ baseURL, storageState: sharedUser.storageState });
+    try {
+      const path = `/api/users/${sharedUser.id}`;
+      const evil = await api.patch(path, {
+        headers: { Origin: 'https://evil.example' },
+        data: { name: 'Changed by evil.example' },
+      });
+      expect(evil.status()).toBe(403);
+      expect(await evil.json()).toMatchObject({ error: { code: 'forbidden' } });
+
+      const crossSite = await api.patch(path, {
+        headers: { 'Sec-Fetch-Site': 'cross-site' },
+        data: { name: 'Changed cross-site' },
+      });
+      expect(crossSite.status()).toBe(403);
+
+      // Nothing changed.
+      const profile = await api.get(path);
+      expect(profile.status()).toBe(200);
+      expect((await profile.json()).name).toBe(sharedUser.name);
+    } finally {
+      await api.dispose();
+    }
+  });
+
+  test('the same PATCH from the site origin is not refused as cross-origin', async ({
+    request,
+    baseURL,
+    sharedUser,
+  }) => {
+    // No session here: it gets past the origin check and stops at authentication.
+    const response = await request.patch(`/api/users/${sharedUser.id}`, {
+      headers: { Origin: new URL(baseURL!).origin },
+      data: { name: 'Anonymous change' },
+    });
+    expect(response.status()).toBe(401);
+  });
+});
