@@ -2,6 +2,8 @@ import type { NextConfig } from 'next';
 import { securityHeaders } from './src/server/lib/security-headers';
 
 const nextConfig: NextConfig = {
+  // Separate build folders let several checkouts' browser tests run side by side (NEXT_DIST_DIR).
+  distDir: process.env.NEXT_DIST_DIR ?? '.next',
   poweredByHeader: false,
   // PGlite ships WASM and pg-boss spawns timers: both must stay plain Node modules, not bundled.
   serverExternalPackages: ['@electric-sql/pglite', 'pg-boss', 'pg'],

@@ -7,7 +7,8 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from '
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const stampFile = path.join(root, '.next', 'lamplight-source-stamp');
+const distDir = path.join(root, process.env.NEXT_DIST_DIR ?? '.next');
+const stampFile = path.join(distDir, 'lamplight-source-stamp');
 
 function sourceStamp() {
   const hash = createHash('sha256');
@@ -28,7 +29,7 @@ function sourceStamp() {
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 const stamp = sourceStamp();
 const buildOnly = process.argv.includes('--build-only');
-const built = !buildOnly && existsSync(path.join(root, '.next', 'BUILD_ID')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp;
+const built = !buildOnly && existsSync(path.join(distDir, 'BUILD_ID')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp;
 if (!built) {
   console.log('[lamplight] building the site (first start, or the sources changed)…');
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], {

@@ -25,6 +25,8 @@ export function onError(error: Error, c: Context): Response {
       return errorResponse(c, new AppError('bad_request', 'Malformed request', error.message));
     if (status === 413)
       return errorResponse(c, new AppError('payload_too_large', 'Request body is too large'));
+    if (status === 415)
+      return errorResponse(c, new AppError('unsupported_media_type', 'Send JSON (application/json)'));
     if (status === 401) return errorResponse(c, new AppError('unauthorized', 'Please sign in first'));
     if (status === 403) return errorResponse(c, new AppError('forbidden', error.message || 'Forbidden'));
   }

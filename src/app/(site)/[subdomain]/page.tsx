@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
+import { notFound, permanentRedirect } from 'next/navigation';
+import { findPublicationHome } from '@/server/modules/publications/publications.service';
 import { PagePlaceholder } from '@/components/layout/page-placeholder';
-import { UserHomePlaceholder } from '@/components/users/user-home-placeholder';
 import { isSubdomainShape } from '@/lib/slug';
 import { safeDecode } from '@/lib/url';
 
@@ -18,18 +18,22 @@ function parse(raw: string): { kind: 'user' | 'publication'; subdomain: string }
 
 export async function generateMetadata({ params }: { params: Promise<{ subdomain: string }> }): Promise<Metadata> {
   const parsed = parse((await params).subdomain);
-  if (!parsed) return {};
-  return { title: parsed.kind === 'user' ? `@${parsed.subdomain}` : parsed.subdomain };
+  if (!parsed || parsed.kind === 'user') return {};
+  const publication = await findPublicationHome(parsed.subdomain);
+  return publication ? { title: publication.name, description: publication.description } : {};
 }
 
 export default async function SubdomainPage({ params }: { params: Promise<{ subdomain: string }> }) {
   const parsed = parse((await params).subdomain);
   if (!parsed) notFound();
-  if (parsed.kind === 'user') return <UserHomePlaceholder subdomain={parsed.subdomain} />;
+  if (parsed.kind === 'user') permanentRedirect(`/@${parsed.subdomain}`);
+  // Unknown names are a 404, never a page that pretends the publication exists.
+  const publication = await findPublicationHome(parsed.subdomain);
+  if (!publication) notFound();
   return (
     <PagePlaceholder
-      title={parsed.subdomain}
-      purpose="This publication's home will be shown here: its name, description, collections and stories."
+      title={publication.name}
+      purpose="This publication's home will be shown here: its description, collections and stories."
     />
   );
 }

@@ -61,3 +61,10 @@ export async function findMemberRole(
     .limit(1);
   return row?.role;
 }
+
+/** The publication holding this subdomain (already lower-cased), or undefined. */
+export async function findPublicationBySubdomain(subdomain: string): Promise<PublicationRow | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(publications).where(eq(publications.subdomain, subdomain)).limit(1);
+  return row;
+}

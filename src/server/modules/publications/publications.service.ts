@@ -3,7 +3,12 @@ import { assertCan } from '../../auth/policy';
 import { notFound } from '../../lib/errors';
 import type { CollectionRow, PublicationMemberRow } from './publications.table';
 import type { Publication, PublicationSummary } from './publications.schema';
-import { findMemberRole, findPublicationById, findPublicationsOfUser } from './publications.repository';
+import {
+  findMemberRole,
+  findPublicationById,
+  findPublicationBySubdomain,
+  findPublicationsOfUser,
+} from './publications.repository';
 
 const toCollectionSummary = (c: CollectionRow) => ({
   id: c.id,
@@ -64,4 +69,10 @@ export async function getPublicationOrThrow(
     if (role) relation.add(RELATION[role]);
   }
   return { ...publication, userRelation: [...relation] };
+}
+
+/** The publication at /{subdomain}, for its home page; undefined when nobody holds that name. */
+export async function findPublicationHome(subdomain: string): Promise<{ id: string; name: string; description: string } | undefined> {
+  const row = await findPublicationBySubdomain(subdomain.trim().toLowerCase());
+  return row && { id: row.id, name: row.name, description: row.description };
 }
