@@ -4,6 +4,7 @@ import { SessionProvider } from 'next-auth/react';
 import type { ReactNode } from 'react';
 import { DialogHost } from '@/components/dialogs/dialog-host';
 import { DialogProvider } from '@/components/dialogs/dialog-provider';
+import { OnboardingOpener } from '@/components/onboarding/onboarding-opener';
 
 /** Client-side context for every page: the next-auth session and the dialog host (SPEC §2, §4). */
 export function Providers({ children }: { children: ReactNode }) {
@@ -12,6 +13,7 @@ export function Providers({ children }: { children: ReactNode }) {
       <DialogProvider>
         {children}
         <DialogHost />
+        <OnboardingOpener />
       </DialogProvider>
     </SessionProvider>
   );

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
 import { newUuid } from '../../src/server/lib/ids';
@@ -7,6 +8,16 @@ import { useTestDatabase } from '../helpers/test-db';
 
 let db: Db;
 const makeUser = (input: CreateUserInput = {}) => createUser(db, { subdomain: null, showOnboarding: true, ...input });
+
+/** A photo uploaded through the local driver, as the profile form does; returns its fileUrl. */
+async function uploadPhoto(userId: string): Promise<string> {
+  const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#c86' } }).png().toBuffer();
+  const target = await call('GET', `/api/images/get_presigned_url?fileExtension=png&fileSize=${png.byteLength}`, { as: userId });
+  expect(target.status).toBe(200);
+  const put = await call('PUT', target.json.preSignedUrl, { as: userId, rawBody: png, headers: { 'content-type': 'image/png' } });
+  expect(put.status).toBe(200);
+  return target.json.fileUrl as string;
+}
 
 describe('users API', () => {
   beforeAll(async () => {
@@ -49,13 +60,14 @@ describe('users API', () => {
 
   it('PATCH lets the user update their own profile and ignores other fields', async () => {
     const user = await makeUser();
+    const photo = await uploadPhoto(user.id);
     const res = await call('PATCH', `/api/users/${user.id}`, {
       as: user.id,
       body: {
         id: user.id,
         name: '  Grace Hopper ',
         description: 'Writes about hope.',
-        image: '/uploads/avatar.webp',
+        image: photo,
         subdomain: 'Grace-Notes',
         showOnboarding: false,
         preferLanguageCode: 'zh',
@@ -68,7 +80,7 @@ describe('users API', () => {
     expect(res.json).toMatchObject({
       name: 'Grace Hopper',
       description: 'Writes about hope.',
-      image: '/uploads/avatar.webp',
+      image: photo,
       subdomain: 'grace-notes',
       showOnboarding: false,
       preferLanguageCode: 'zh',
@@ -132,6 +144,94 @@ describe('users API', () => {
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const loser = results.find((r) => r.status === 409)!;
     expect(loser.json.error).toMatchObject({ code: 'conflict', message: 'This subdomain is already taken.' });
+  });
+
+  it('PATCH accepts only images this platform issued (or the one the user already has), storing nothing otherwise', async () => {
+    const user = await makeUser({ image: 'https://lh3.googleusercontent.com/a/from-google-sign-in' });
+    const other = await makeUser();
+    const othersPhoto = await uploadPhoto(other.id);
+    const refused: Array<[string, number]> = [
+      ['https://evil.example/avatar.png', 400],
+      ['http://localhost:3000/uploads/0123456789abcdef0123456789abcdef.webp', 400],
+      ['/uploads/0123456789abcdef0123456789abcdef.webp', 400], // well-formed, never uploaded
+      ['/uploads/../secrets.webp', 400],
+      ['/uploads/avatar.webp', 400],
+    ];
+    for (const [image, status] of refused) {
+      const res = await call('PATCH', `/api/users/${user.id}`, { as: user.id, body: { name: 'Changed', image } });
+      expect(res.status, image).toBe(status);
+      expect(res.json.error.detail).toMatch(/image/);
+    }
+    let row = (await call('GET', `/api/users/${user.id}`)).json;
+    expect(row).toMatchObject({ name: user.name, image: user.image });
+
+    // Keeping the photo from Google is fine; so is anyone's upload (URLs are public) and removing it.
+    const kept = await call('PATCH', `/api/users/${user.id}`, { as: user.id, body: { name: 'Kept', image: user.image } });
+    expect(kept.status).toBe(200);
+    expect(kept.json.image).toBe(user.image);
+    expect((await call('PATCH', `/api/users/${user.id}`, { as: user.id, body: { image: othersPhoto } })).status).toBe(200);
+    const removed = await call('PATCH', `/api/users/${user.id}`, { as: user.id, body: { image: null } });
+    expect(removed.status).toBe(200);
+    row = (await call('GET', `/api/users/${user.id}`)).json;
+    expect(row.image).toBeNull();
+  });
+
+  it('PATCH refuses a subdomain under 4 characters, a reserved one and a taken one, storing nothing', async () => {
+    const holder = await makeUser({ subdomain: 'already-mine' });
+    const user = await makeUser({ subdomain: 'my-own-handle' });
+    const cases: Array<[string, number, string]> = [
+      ['abc', 400, 'Subdomain must be at least 4 characters.'],
+      ['lists', 400, 'This subdomain is reserved.'],
+      ['Already-Mine', 409, 'This subdomain is already taken.'],
+    ];
+    for (const [subdomain, status, text] of cases) {
+      const res = await call('PATCH', `/api/users/${user.id}`, {
+        as: user.id,
+        body: { name: 'Should not stick', description: 'Nor this', subdomain },
+      });
+      expect(res.status, subdomain).toBe(status);
+      expect(`${res.json.error.message} ${res.json.error.detail ?? ''}`).toContain(text);
+    }
+    const row = (await call('GET', `/api/users/${user.id}`)).json;
+    expect(row).toMatchObject({ name: user.name, description: '', subdomain: 'my-own-handle' });
+    expect((await call('GET', `/api/users/${holder.id}`)).json.subdomain).toBe('already-mine');
+    // Saving one's own current subdomain again is fine (the onboarding form sends it back).
+    const same = await call('PATCH', `/api/users/${user.id}`, { as: user.id, body: { subdomain: 'my-own-handle' } });
+    expect(same.status).toBe(200);
+  });
+
+  it('a publication holding the subdomain makes it taken for users too (one namespace)', async () => {
+    const { createPublication } = await import('../factories');
+    const publication = await createPublication(db, { subdomain: 'grace-weekly' });
+    const user = await makeUser();
+    const res = await call('PATCH', `/api/users/${user.id}`, { as: user.id, body: { subdomain: publication.subdomain } });
+    expect(res.status).toBe(409);
+  });
+
+  it('skipping onboarding sets showOnboarding false', async () => {
+    const user = await makeUser();
+    const res = await call('PATCH', `/api/users/${user.id}`, {
+      as: user.id,
+      body: { id: user.id, showOnboarding: false },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ showOnboarding: false, subdomain: null, name: user.name });
+  });
+
+  it('many users racing for one subdomain: exactly one gets it, nothing of the others is stored', async () => {
+    const racers = await Promise.all([1, 2, 3, 4].map(() => makeUser()));
+    const results = await Promise.all(
+      racers.map((u) =>
+        call('PATCH', `/api/users/${u.id}`, { as: u.id, body: { name: `Racer ${u.id.slice(0, 4)}`, subdomain: 'still-waters' } }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+    const winner = racers[results.findIndex((r) => r.status === 200)];
+    for (const racer of racers) {
+      const row = (await call('GET', `/api/users/${racer.id}`)).json;
+      if (racer === winner) expect(row).toMatchObject({ subdomain: 'still-waters', name: `Racer ${racer.id.slice(0, 4)}` });
+      else expect(row).toMatchObject({ subdomain: null, name: racer.name });
+    }
   });
 
   it('changing a subdomain frees the old one', async () => {

@@ -124,10 +124,27 @@ export async function submitSignIn(
   await ssoSubmit(page).click();
 }
 
-/** Creates the account through the header's Sign in → Create account, and waits for the user menu. */
-export async function signUp(page: Page, account: Account): Promise<void> {
+/** The onboarding dialog (SPEC §2), at any of its three steps. */
+export const onboardingDialog = (page: Page): Locator =>
+  page.getByRole('dialog', { name: /^(Welcome to Lamplight|Choose your address|You’re all set)$/ });
+
+/**
+ * Creates the account through the header's Sign in → Create account, and waits for the user menu.
+ * A new account's onboarding opens by itself (SPEC §4): it is skipped (showOnboarding becomes
+ * false) unless `onboarding: 'keep'` leaves it open for the test to go through.
+ */
+export async function signUp(
+  page: Page,
+  account: Account,
+  { onboarding = 'skip' }: { onboarding?: 'skip' | 'keep' } = {},
+): Promise<void> {
   await submitSignUp(page, account);
   await expect(ssoDialog(page)).toBeHidden({ timeout: 20_000 });
+  const welcome = page.getByRole('dialog', { name: 'Welcome to Lamplight' });
+  await expect(welcome).toBeVisible({ timeout: 20_000 });
+  if (onboarding === 'keep') return;
+  await welcome.getByRole('button', { name: 'Skip' }).click();
+  await expect(onboardingDialog(page)).toBeHidden();
   await expectSignedIn(page);
 }
 

@@ -210,6 +210,15 @@ test.describe('not found', () => {
     await expect(siteHeader(page)).toBeVisible();
     await expectSignedOut(page);
   });
+
+  test("a name no publication holds is a 404; a publication's name is its page", async ({ page }) => {
+    const missing = await page.goto('/nobody-holds-this-name');
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'This page could not be found' })).toBeVisible();
+    const found = await page.goto('/daily-bread');
+    expect(found?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Daily Bread' })).toBeVisible();
+  });
 });
 
 test.describe('API frame', () => {

@@ -1,5 +1,13 @@
+import type { OnboardingProps } from '@/components/onboarding/onboarding-state';
+import type { ShareTarget } from '@/components/share/share-links';
 import type { StoryDialogProps } from '@/components/stories/story-api';
 import type { StorySettingsState } from '@/components/stories/story-settings-actions';
+import type {
+  StoryActionsDialogProps,
+  StoryFilterDialogProps,
+  StudioStoryDialogProps,
+} from '@/components/studio/studio-dialog-types';
+import type { List, ListRef } from '@/components/lists/lists-api';
 
 // Every dialog key of SPEC §2, spelled exactly as there. A null key means no dialog is open.
 export const DIALOG_KEYS = [
@@ -69,11 +77,28 @@ export interface DialogPropsMap {
     settings?: StorySettingsState;
     onSettingsChange?: (settings: StorySettingsState) => void;
   };
+  /** SPEC §2 share widget: the story's public address, title, excerpt and feature image. */
+  'share-widget': ShareTarget;
   'story-update': StoryDialogProps & {
     postId: string;
     /** Opens story-settings for this story (topics, publication, schedule of an unpublished story). */
     openSettings?: () => void;
   };
+  'create-list': { onCreated?: (list: List) => void };
+  'edit-list': { list: ListRef };
+  'list-settings': { list: ListRef };
+  /** Tick or untick the story in each of the user's lists. */
+  'save-to': { postId: string };
+  'story-actions': StoryActionsDialogProps;
+  'story-filter': StoryFilterDialogProps;
+  'schedule-story': StudioStoryDialogProps;
+  'reschedule-story': StudioStoryDialogProps;
+  'cancel-schedule-story': StudioStoryDialogProps;
+  'delete-confirmation': StudioStoryDialogProps;
+  /** Onboarding: the profile as the previous step saved it (loaded for the session user when absent). */
+  'onboard-profile': OnboardingProps;
+  'onboard-subdomain': OnboardingProps;
+  'onboard-all-set': OnboardingProps;
 }
 
 export type DialogPropsOf<K extends DialogKey> = K extends keyof DialogPropsMap

@@ -60,7 +60,11 @@ export async function uploadImage(
   if (problem) throw new UploadError(problem);
   let target: { preSignedUrl: string; fileUrl: string };
   try {
-    target = await apiFetch(`/api/images/get_presigned_url?fileExtension=${EXTENSIONS[file.type]}`, { signal });
+    // fileSize: the S3 driver signs the exact length into the URL (docs/decisions/007-s3-uploads.md).
+    target = await apiFetch(
+      `/api/images/get_presigned_url?fileExtension=${EXTENSIONS[file.type]}&fileSize=${file.size}`,
+      { signal },
+    );
   } catch (error) {
     if (error instanceof ApiError) throw new UploadError(error.detail ? `${error.serverMessage} (${error.detail})` : error.serverMessage);
     throw error;

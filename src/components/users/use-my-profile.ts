@@ -2,7 +2,7 @@
 
 // The signed-in user's profile (for the subdomain) and publications (for the user menu's sub-list).
 import { useSession } from 'next-auth/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { apiFetch } from '@/lib/api-client';
 
 export type UserProfile = {
@@ -37,9 +37,29 @@ export function userHomePath(profile: Pick<UserProfile, 'subdomain'> | null): st
   return profile?.subdomain ? `/@${profile.subdomain}` : '/me';
 }
 
+// A profile just saved (edit profile, onboarding) reaches every mounted menu at once, without a refetch.
+let savedProfile: UserProfile | null = null;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** Tells every useMyProfile() the profile as the server answered a PATCH. */
+export function publishMyProfile(profile: UserProfile): void {
+  savedProfile = profile;
+  for (const listener of listeners) listener();
+}
+
 export function useMyProfile(): MyProfileState {
+  const saved = useSyncExternalStore(
+    subscribe,
+    () => savedProfile,
+    () => null,
+  );
   const { data: session, status } = useSession();
-  const userId = status === 'authenticated' ? session.user.id : null;
+  // A session update() passes through 'loading' with the same user: keep the profile meanwhile.
+  const userId = status === 'unauthenticated' ? null : (session?.user.id ?? null);
   const [state, setState] = useState<MyProfileState & { userId: string | null }>({ ...EMPTY, userId: null });
 
   useEffect(() => {
@@ -63,5 +83,6 @@ export function useMyProfile(): MyProfileState {
 
   if (!userId) return EMPTY;
   if (state.userId !== userId) return { ...EMPTY, loading: true };
+  if (saved?.id === userId) return { ...state, profile: saved };
   return state;
 }

@@ -3,6 +3,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { except } from 'hono/combine';
 import { AppError } from '../lib/errors';
 import { imagesRoutes } from '../modules/images/images.routes';
+import { listsRoutes } from '../modules/lists/lists.routes';
+import { pinsRoutes } from '../modules/pins/pins.routes';
 import { postsRoutes } from '../modules/posts/posts.routes';
 import { publicationsRoutes } from '../modules/publications/publications.routes';
 import { subdomainsRoutes } from '../modules/subdomains/subdomains.routes';
@@ -41,6 +43,10 @@ export function createApp() {
   app.use('*', sameOrigin());
   app.use('*', session());
 
+  // Lists first: its /users/lists and /posts/get_posts_by_list_id would be taken by /users/{id}, /posts/{id}.
+  app.route('/', listsRoutes);
+  // Pins before users: /users/pin_post would otherwise be taken by /users/{id}.
+  app.route('/users', pinsRoutes);
   app.route('/users', usersRoutes);
   app.route('/subdomains', subdomainsRoutes);
   app.route('/publications', publicationsRoutes);

@@ -21,6 +21,10 @@ const schema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Where the bucket's objects are publicly readable (a CDN, or the endpoint plus the bucket). */
+  S3_PUBLIC_URL: z.string().url().optional(),
+  /** Path-style addressing (endpoint/bucket/key): most S3-compatible servers want it. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
   PUBLIC_URL: z.string().url().optional(),
   SEARCH_URL: z.string().optional(),
   DEFAULT_LANGUAGE: z.string().default('en'),
@@ -47,7 +51,25 @@ function loadEnv() {
     NEXTAUTH_SECRET: secret,
     PUBLIC_URL: value.PUBLIC_URL ?? value.NEXTAUTH_URL,
     SEARCH_URL: value.SEARCH_URL ?? '/search',
+    ...s3Settings(value),
   };
+}
+
+// The S3 upload driver (docs/decisions/007-s3-uploads.md) is on when S3_BUCKET is set. Its public
+// base URL defaults to where the store serves the bucket: the endpoint plus the bucket (path style)
+// or AWS's virtual-hosted address; no trailing slash either way.
+function s3Settings(value: z.infer<typeof schema>) {
+  const forcePathStyle = value.S3_FORCE_PATH_STYLE
+    ? value.S3_FORCE_PATH_STYLE === 'true'
+    : Boolean(value.S3_ENDPOINT);
+  let publicUrl = value.S3_PUBLIC_URL;
+  if (!publicUrl && value.S3_BUCKET) {
+    publicUrl =
+      value.S3_ENDPOINT && forcePathStyle
+        ? `${value.S3_ENDPOINT.replace(/\/+$/, '')}/${value.S3_BUCKET}`
+        : `https://${value.S3_BUCKET}.s3.${value.S3_REGION}.amazonaws.com`;
+  }
+  return { S3_PUBLIC_URL: publicUrl?.replace(/\/+$/, ''), S3_FORCE_PATH_STYLE: forcePathStyle };
 }
 
 // First run without NEXTAUTH_SECRET: generate one into the data folder so sessions survive restarts.

@@ -1,13 +1,14 @@
 import type { Metadata } from 'next';
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import { Suspense } from 'react';
+import { StudioClient } from '@/components/studio/studio-client';
 
-export const metadata: Metadata = { title: 'Your studio' };
+export const metadata: Metadata = { title: 'Your studio', robots: { index: false } };
 
+// SPEC §2 /me: the signed-in writer's studio (the story-filter lives in the address: ?status&time&collection&writer).
 export default function MePage() {
   return (
-    <PagePlaceholder
-      title="Your studio"
-      purpose="Your drafts, scheduled and published stories, with their statistics and actions, will live here."
-    />
+    <Suspense fallback={null}>
+      <StudioClient />
+    </Suspense>
   );
 }

@@ -46,7 +46,10 @@ export const imagesRoutes = createRouter()
       request: { query: presignQuerySchema },
       responses: { 200: json(presignResponseSchema), ...errorResponses },
     }),
-    async (c) => c.json(await createUploadUrl(c.get('actor'), c.req.valid('query').fileExtension), 200),
+    async (c) => {
+      const { fileExtension, fileSize } = c.req.valid('query');
+      return c.json(await createUploadUrl(c.get('actor'), fileExtension, fileSize), 200);
+    },
   )
   // PUT /api/images/upload/{key}?expires=&sig= — the image's bytes, with its Content-Type
   .openapi(

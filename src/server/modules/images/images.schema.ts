@@ -19,6 +19,11 @@ export const STORED_FILE_RE = /^[0-9a-f]{32}\.webp$/;
 // type answers 415 (not a generic 400).
 export const presignQuerySchema = z.object({
   fileExtension: z.string().trim().min(1, 'Required').max(16),
+  /**
+   * The file's size in bytes. Required by the S3 driver, which signs it into the upload URL (the
+   * store then refuses any other length); the local driver checks the body it receives instead.
+   */
+  fileSize: z.coerce.number().int().min(1, 'The file is empty').optional(),
 });
 
 export const presignResponseSchema = z.object({

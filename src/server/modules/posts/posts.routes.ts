@@ -11,15 +11,17 @@ import {
   schedulePost,
   unpublishPost,
 } from './posts-lifecycle.service';
-import { getPostOrThrow, LATEST_POSTS_LIMIT, listAuthorPosts } from './posts-read.service';
+import { getPostOrThrow, getStudioFilters, LATEST_POSTS_LIMIT, listAuthorPosts } from './posts-read.service';
 import {
   createPostSchema,
   createScheduledPostSchema,
   rejectPostSchema,
   schedulePostSchema,
   storyIdSchema,
+  storyListFiltersSchema,
   storyPageSchema,
   storySchema,
+  studioFiltersSchema,
   updatePostSchema,
 } from './posts.schema';
 import { createPost, deletePost, updatePost } from './posts.service';
@@ -95,19 +97,37 @@ export const postsRoutes = createRouter()
           lastKey: cursorParamSchema,
           forStudio: flag,
           limit: pageLimitSchema(10),
+          ...storyListFiltersSchema.shape,
         }),
       },
       responses: { 200: json(storyPageSchema), ...errorResponses },
     }),
     async (c) => {
-      const query = c.req.valid('query');
+      const { lastKeys, lastKey, forStudio, limit, ...filters } = c.req.valid('query');
       const page = await listAuthorPosts(c.get('actor'), c.req.valid('param').user_id, {
-        lastKey: query.lastKeys ?? query.lastKey,
-        forStudio: query.forStudio === 'true' || query.forStudio === '1',
-        limit: query.limit,
+        lastKey: lastKeys ?? lastKey,
+        forStudio: forStudio === 'true' || forStudio === '1',
+        limit,
+        filters,
       });
       return c.json(page, 200);
     },
+  )
+  // GET /api/posts/user_posts/studio_filters/{user_id}?scope — the story-filter's choices for a studio
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/user_posts/studio_filters/{user_id}',
+      tags,
+      summary: "The collections, writers and publications of a writer's studio (the writer or a site admin)",
+      request: {
+        params: z.object({ user_id: userIdSchema }),
+        query: z.object({ scope: storyListFiltersSchema.shape.scope }),
+      },
+      responses: { 200: json(studioFiltersSchema), ...errorResponses },
+    }),
+    async (c) =>
+      c.json(await getStudioFilters(c.get('actor'), c.req.valid('param').user_id, c.req.valid('query')), 200),
   )
   // GET /api/posts/user_posts/latest_posts/{id} — the author's latest published stories
   .openapi(

@@ -139,3 +139,60 @@ export const storyPageSchema = z.object({
   lastKey: cursorSchema.nullable(),
 });
 export type StoryPage = z.infer<typeof storyPageSchema>;
+
+// GET /api/posts/user_posts/all_posts/{user_id}: the studio's story-filter (SPEC §2). Every filter is
+// optional; without any the answer is what it always was.
+
+/** SPEC §2 status choices (All status, Published, Rejected, Draft, Under review = pending) plus Scheduled. */
+export const STORY_STATUS_FILTERS = ['all', 'published', 'rejected', 'draft', 'pending', 'scheduled'] as const;
+export type StoryStatusFilter = (typeof STORY_STATUS_FILTERS)[number];
+
+/** SPEC §2 time choices: All time, Past week, Past month, Past 3 months, Past year, Past 2 years. */
+export const STORY_TIME_RANGES = ['all', 'week', 'month', '3months', 'year', '2years'] as const;
+export type StoryTimeRange = (typeof STORY_TIME_RANGES)[number];
+/** How far back each range reaches, in days, from now. */
+export const STORY_TIME_RANGE_DAYS: Record<Exclude<StoryTimeRange, 'all'>, number> = {
+  week: 7,
+  month: 30,
+  '3months': 91,
+  year: 365,
+  '2years': 730,
+};
+
+/**
+ * Whose stories the studio lists: `own` (default) the writer's own; `desk` also the stories other
+ * writers put in publications the writer owns or edits (every status but draft).
+ */
+export const STUDIO_SCOPES = ['own', 'desk'] as const;
+export type StudioScope = (typeof STUDIO_SCOPES)[number];
+
+export const storyListFiltersSchema = z.object({
+  status: z.enum(STORY_STATUS_FILTERS).optional().describe('Only stories in this state (all: no filter)'),
+  collectionId: z.string().uuid('Not a collection id').optional().describe('Only stories in this collection'),
+  time: z
+    .enum(STORY_TIME_RANGES)
+    .optional()
+    .describe('Only stories created (studio) or published (public list) within this range'),
+  writerId: z.string().uuid('Not a user id').optional().describe('Only stories by this writer'),
+  scope: z.enum(STUDIO_SCOPES).optional().describe('forStudio only: own (default) or desk'),
+});
+export type StoryListFilters = z.infer<typeof storyListFiltersSchema>;
+
+// GET /api/posts/user_posts/studio_filters/{user_id}: the choices the story-filter dialog offers.
+export const studioFiltersSchema = z.object({
+  /** Collections the studio's stories are in. */
+  collections: z.array(
+    z.object({ id: z.string(), name: z.string(), publicationId: z.string(), publicationName: z.string() }),
+  ),
+  /** Writers of the studio's stories (the writer first). */
+  writers: z.array(z.object({ id: z.string(), name: z.string(), image: z.string().nullable() })),
+  /** The writer's publications and role in each (what the story-actions menu asks the policy with). */
+  publications: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      role: z.enum(['owner', 'publication_editor', 'publication_author']),
+    }),
+  ),
+});
+export type StudioFilters = z.infer<typeof studioFiltersSchema>;

@@ -3,7 +3,10 @@ import { subdomainFormProblem } from '../subdomains/reserved-subdomains';
 
 export const userIdSchema = z.string().uuid('Not a user id');
 
-/** A URL of an image: one of our own uploads ("/uploads/…") or an absolute http(s) address. */
+/**
+ * The shape of an image URL: one of our own uploads ("/uploads/…") or an absolute http(s) address (the
+ * S3 bucket's). Whether this platform really issued it is the service's check (assertIssuedImageUrl).
+ */
 export const imageUrlSchema = z
   .string()
   .trim()

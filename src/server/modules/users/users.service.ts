@@ -1,8 +1,9 @@
 import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/policy';
 import { AppError, notFound } from '../../lib/errors';
+import { assertIssuedImageUrl } from '../images/images.service';
 import type { UpdateUserInput, UserProfile } from './users.schema';
-import { findUserById, updateUserProfileRow } from './users.repository';
+import { findUserById, findUserBySubdomain, updateUserProfileRow } from './users.repository';
 import type { UserRow } from './users.table';
 
 export function toUserProfile(row: UserRow): UserProfile {
@@ -32,6 +33,13 @@ export async function getUserProfileOrThrow(actor: Actor, id: string): Promise<U
   return toUserProfile(row);
 }
 
+/** The user whose home is /@{subdomain}, or null (unknown, or banned: hidden but from site admins). */
+export async function findUserHome(actor: Actor, subdomain: string): Promise<UserProfile | null> {
+  const row = await findUserBySubdomain(subdomain.trim().toLowerCase());
+  if (!row || (row.status === 'banned' && !actor?.roles.includes('admin'))) return null;
+  return toUserProfile(row);
+}
+
 export async function updateUserProfile(
   actor: Actor,
   id: string,
@@ -42,6 +50,11 @@ export async function updateUserProfile(
     throw new AppError('validation_failed', 'Invalid input', 'id: does not match the address');
   }
   const { id: _ignored, ...changes } = input;
+  const current = await findUserById(id);
+  if (!current) throw notFound('User');
+  // A photo is an upload this platform issued (and that is really there), or the one the user
+  // already has (e.g. from Google at sign-up); never an arbitrary address on someone else's server.
+  if (changes.image && changes.image !== current.image) await assertIssuedImageUrl(changes.image);
   const result = await updateUserProfileRow(id, changes);
   if (result === undefined) throw notFound('User');
   if (result === 'subdomain_taken') {

@@ -1,13 +1,16 @@
 import type { Metadata } from 'next';
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import { EditProfileForm } from '@/components/profile/edit-profile-form';
+import styles from '@/components/profile/profile.module.css';
 
-export const metadata: Metadata = { title: 'Edit profile' };
+export const metadata: Metadata = { title: 'Edit profile', robots: { index: false } };
 
+// SPEC §2 /authors/edit-profile: the signed-in user's photo, name, bio and home address.
 export default function EditProfilePage() {
   return (
-    <PagePlaceholder
-      title="Edit profile"
-      purpose="Here you will change your photo, name, bio and the address of your home page on Lamplight."
-    />
+    <div className={`reading ${styles.page}`}>
+      <h1 className={styles.pageTitle}>Edit profile</h1>
+      <p className={styles.pageLead}>How readers see you on your home page and beside your stories.</p>
+      <EditProfileForm />
+    </div>
   );
 }

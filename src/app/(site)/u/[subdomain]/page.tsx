@@ -1,17 +1,69 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { UserHomePlaceholder } from '@/components/users/user-home-placeholder';
+import { cache } from 'react';
+import { UserHome } from '@/components/users/user-home';
 import { isSubdomainShape } from '@/lib/slug';
 import { safeDecode } from '@/lib/url';
+import { env } from '@/server/lib/env';
+import { listPins, listPublicListsOf } from '@/server/modules/pins/pins.service';
+import { listAuthorPosts } from '@/server/modules/posts/posts-read.service';
+import { findUserHome } from '@/server/modules/users/users.service';
+import { getPageActor } from '@/server/auth/page-actor';
 
-// Served for /@{subdomain} through a rewrite in next.config (a folder named @x would be a parallel-route slot).
-export async function generateMetadata({ params }: { params: Promise<{ subdomain: string }> }): Promise<Metadata> {
-  const { subdomain } = await params;
-  return { title: `@${safeDecode(subdomain)}` };
+// /@{subdomain} (SPEC §2), served from /u/{subdomain} through a rewrite in next.config (a folder
+// named @x would be a parallel-route slot): avatar, name, bio, pinned then latest published
+// stories, public lists. An unknown (or banned) handle is the 404 page.
+
+const STORIES_PAGE_SIZE = 10;
+
+type Props = { params: Promise<{ subdomain: string }> };
+
+const loadUser = cache(async (raw: string) => {
+  const subdomain = safeDecode(raw).toLowerCase();
+  if (!isSubdomainShape(subdomain)) return null;
+  return findUserHome(await getPageActor(), subdomain);
+});
+
+const absolute = (url: string) => (url.startsWith('/') ? new URL(url, env.PUBLIC_URL).toString() : url);
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const user = await loadUser((await params).subdomain);
+  if (!user) return { title: 'Page not found' };
+  const title = `${user.name} (@${user.subdomain})`;
+  const description = user.description || `Stories by ${user.name} on Lamplight.`;
+  const path = `/@${user.subdomain}`;
+  return {
+    title,
+    description,
+    alternates: { canonical: path },
+    openGraph: {
+      type: 'profile',
+      title,
+      description,
+      url: path,
+      ...(user.image ? { images: [{ url: absolute(user.image), width: 120, height: 120, alt: user.name }] } : {}),
+    },
+    twitter: { card: 'summary', title, description },
+  };
 }
 
-export default async function UserHomePage({ params }: { params: Promise<{ subdomain: string }> }) {
-  const subdomain = safeDecode((await params).subdomain).toLowerCase();
-  if (!isSubdomainShape(subdomain)) notFound();
-  return <UserHomePlaceholder subdomain={subdomain} />;
+export default async function UserHomePage({ params }: Props) {
+  const user = await loadUser((await params).subdomain);
+  if (!user) notFound();
+  const actor = await getPageActor();
+  const [pinned, latest, lists] = await Promise.all([
+    listPins(actor, { userId: user.id }),
+    listAuthorPosts(actor, user.id, { limit: STORIES_PAGE_SIZE }),
+    listPublicListsOf(actor, user.id),
+  ]);
+  return (
+    <UserHome
+      user={user}
+      isOwner={actor?.id === user.id}
+      pinned={pinned.posts}
+      latest={latest}
+      lists={lists}
+      pageSize={STORIES_PAGE_SIZE}
+    />
+  );
 }

@@ -1,0 +1,83 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { DialogShell } from '@/components/dialogs/dialog-shell';
+import { useDialog } from '@/components/dialogs/dialog-provider';
+import { SubdomainField } from '@/components/profile/subdomain-field';
+import { finalSubdomain, useSubdomainCheck } from '@/components/profile/use-subdomain-check';
+import type { UserProfile } from '@/components/users/use-my-profile';
+import {
+  dismissOnboardingForNow,
+  useOnboardingProfile,
+  useOnboardingSave,
+  useSkipOnboarding,
+  type OnboardingProps,
+} from './onboarding-state';
+import { StepDots } from './step-dots';
+import styles from './onboarding.module.css';
+
+/** Onboarding step 2 (SPEC §2, §5): the address '{host}/@{subdomain}' with a live availability icon. */
+export default function OnboardSubdomainDialog({ profile: given }: OnboardingProps) {
+  const { profile, error } = useOnboardingProfile(given);
+  const { closeDialog } = useDialog();
+  const close = () => {
+    if (profile) dismissOnboardingForNow(profile.id);
+    closeDialog();
+  };
+  return (
+    <DialogShell title="Choose your address" description="Your home page on Lamplight, where readers find your stories." onClose={close}>
+      <StepDots step={2} />
+      {profile ? (
+        <SubdomainStep profile={profile} />
+      ) : error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : (
+        <div className={styles.loading} aria-busy="true" />
+      )}
+    </DialogShell>
+  );
+}
+
+function SubdomainStep({ profile }: { profile: UserProfile }) {
+  const { busy, openDialog } = useDialog();
+  const save = useOnboardingSave();
+  const skip = useSkipOnboarding(profile);
+  const [value, setValue] = useState(profile.subdomain ?? '');
+  const status = useSubdomainCheck(value, profile.subdomain);
+  const subdomain = finalSubdomain(value);
+  // SPEC §5: continue is disabled when unavailable; a blank value is not accepted.
+  const canContinue = !busy && subdomain !== '' && status === 'available';
+
+  async function next(event: FormEvent) {
+    event.preventDefault();
+    if (!canContinue) return;
+    const saved = await save(profile, { subdomain, showOnboarding: false });
+    if (saved) openDialog('onboard-all-set', { profile: saved });
+  }
+
+  return (
+    <form className={styles.form} onSubmit={next} noValidate>
+      <SubdomainField value={value} onChange={setValue} status={status} disabled={busy} autoFocus />
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className="button button-outline"
+          disabled={busy}
+          onClick={() => openDialog('onboard-profile', { profile })}
+        >
+          Back
+        </button>
+        <div className={styles.actionsEnd}>
+          <button type="button" className="button button-ghost" disabled={busy} onClick={() => void skip()}>
+            Skip
+          </button>
+          <button type="submit" className="button button-primary" disabled={!canContinue}>
+            Continue
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,158 @@
+'use client';
+
+import Link from 'next/link';
+import { useSession } from 'next-auth/react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useDialog } from '@/components/dialogs/dialog-provider';
+import { SignInPrompt } from '@/components/editor/sign-in-prompt';
+import { publishMyProfile, type UserProfile } from '@/components/users/use-my-profile';
+import { toErrorMessage } from '@/lib/api-client';
+import { fetchProfile, saveProfile } from './profile-api';
+import { PhotoField } from './photo-field';
+import { SubdomainField } from './subdomain-field';
+import { finalSubdomain, useSubdomainCheck } from './use-subdomain-check';
+import styles from './profile.module.css';
+
+export const NAME_MAX = 80;
+export const BIO_MAX = 500;
+
+/** /authors/edit-profile (SPEC §2): photo, name, bio and the address of the user's home. */
+export function EditProfileForm() {
+  const { data: session, status } = useSession();
+  // Not status === 'authenticated': a session update() passes through 'loading' with the same user.
+  const userId = status === 'unauthenticated' ? null : (session?.user.id ?? null);
+  const [loaded, setLoaded] = useState<{ userId: string; profile: UserProfile | null; error: string | null } | null>(null);
+
+  useEffect(() => {
+    if (!userId) return;
+    const controller = new AbortController();
+    fetchProfile(userId, controller.signal).then(
+      (profile) => setLoaded({ userId, profile, error: null }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setLoaded({ userId, profile: null, error: toErrorMessage(error) });
+      },
+    );
+    return () => controller.abort();
+  }, [userId]);
+
+  if (status === 'unauthenticated') return <SignInPrompt action="edit your profile" />;
+  if (!userId || loaded?.userId !== userId) {
+    return (
+      <div className={styles.loading} aria-busy="true" aria-label="Loading your profile">
+        <div className={styles.skeletonRound} />
+        <div className={styles.skeleton} />
+        <div className={styles.skeleton} style={{ height: 96 }} />
+        <div className={styles.skeleton} />
+      </div>
+    );
+  }
+  if (!loaded.profile) {
+    return (
+      <p className="field-error" role="alert">
+        {loaded.error}
+      </p>
+    );
+  }
+  return (
+    <ProfileForm
+      key={loaded.profile.id}
+      initial={loaded.profile}
+      onSaved={(profile) => setLoaded({ userId: profile.id, profile, error: null })}
+    />
+  );
+}
+
+function ProfileForm({ initial, onSaved }: { initial: UserProfile; onSaved: (profile: UserProfile) => void }) {
+  const { update } = useSession();
+  const { busy, setBusy, showMessage } = useDialog();
+  const nameId = useId();
+  const bioId = useId();
+  const [saved, setSaved] = useState(initial);
+  const [name, setName] = useState(initial.name);
+  const [image, setImage] = useState(initial.image);
+  const [description, setDescription] = useState(initial.description ?? '');
+  const [subdomain, setSubdomain] = useState(initial.subdomain ?? '');
+  const [uploading, setUploading] = useState(false);
+  const availability = useSubdomainCheck(subdomain, saved.subdomain);
+  const nextSubdomain = finalSubdomain(subdomain);
+
+  const blankName = name.trim() === '';
+  const subdomainBlocked =
+    availability === 'taken' || availability === 'checking' || (nextSubdomain === '' && saved.subdomain !== null);
+  const disabled = busy || uploading || blankName || subdomainBlocked;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (disabled) return;
+    setBusy(true);
+    try {
+      const profile = await saveProfile({
+        id: saved.id,
+        showOnboarding: saved.showOnboarding,
+        name: name.trim(),
+        image,
+        description: description.trim(),
+        subdomain: nextSubdomain || null,
+      });
+      setSaved(profile);
+      setSubdomain(profile.subdomain ?? '');
+      publishMyProfile(profile);
+      onSaved(profile);
+      await update(); // the header's name and photo come from the session
+      showMessage('Saved successfully'); // SPEC §8, word for word
+    } catch (error) {
+      showMessage(toErrorMessage(error));
+    }
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <PhotoField name={name} value={image} onChange={setImage} disabled={busy} onUploadingChange={setUploading} />
+      <div className="field">
+        <label htmlFor={nameId}>Name</label>
+        <input
+          id={nameId}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          maxLength={NAME_MAX}
+          required
+          disabled={busy}
+          autoComplete="name"
+          aria-invalid={blankName || undefined}
+        />
+        {blankName ? <p className="field-error">Please enter your name.</p> : null}
+      </div>
+      <div className="field">
+        <label htmlFor={bioId}>Bio</label>
+        <textarea
+          id={bioId}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          maxLength={BIO_MAX}
+          rows={4}
+          disabled={busy}
+          placeholder="A sentence or two about you and what you write."
+        />
+        <p className={`field-hint ${styles.counter}`}>
+          {description.length}/{BIO_MAX}
+        </p>
+      </div>
+      <SubdomainField value={subdomain} onChange={setSubdomain} status={availability} disabled={busy} />
+      {nextSubdomain === '' && saved.subdomain !== null ? (
+        <p className="field-error">Your home page needs an address.</p>
+      ) : null}
+      <div className={styles.actions}>
+        {saved.subdomain ? (
+          <Link href={`/@${saved.subdomain}`} className={styles.homeLink}>
+            View your home page
+          </Link>
+        ) : null}
+        <div className={styles.actionsEnd}>
+          <button type="submit" className="button button-primary" disabled={disabled}>
+            {busy ? 'Saving…' : 'Save'}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

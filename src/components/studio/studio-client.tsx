@@ -1,0 +1,279 @@
+'use client';
+
+// SPEC §2 /me, the studio: the signed-in writer's stories of every status (and those other writers
+// put in publications the writer owns or edits), newest first, a page at a time, under the
+// story-filter; each row opens the story-actions menu. Anonymous visitors get the sign-in prompt.
+import Link from 'next/link';
+import { useSession } from 'next-auth/react';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useDialog } from '@/components/dialogs/dialog-provider';
+import { SignInPrompt } from '@/components/editor/sign-in-prompt';
+import { toErrorMessage } from '@/lib/api-client';
+import {
+  getStudioFilters,
+  listStudioStories,
+  type StoryPage,
+  type StorySummary,
+  type StudioFilters,
+  type StudioFilterValues,
+} from './studio-api';
+import { activeFilterCount, filtersFromParams, STATUS_OPTIONS, studioHref, TIME_OPTIONS } from './studio-filters';
+import { StudioStoryRow } from './studio-story-row';
+import styles from './studio.module.css';
+
+const PAGE_SIZE = 10;
+
+export function StudioClient() {
+  const { data: session, status } = useSession();
+  if (status === 'loading') return <StudioSkeleton />;
+  if (status === 'unauthenticated' || !session?.user?.id) return <SignInPrompt action="open your studio" />;
+  return <Studio userId={session.user.id} />;
+}
+
+type ListState = {
+  /** The query these rows answer (filters); a different one means the list is loading afresh. */
+  query: string;
+  posts: StorySummary[];
+  lastKey: StoryPage['lastKey'];
+  error: string | null;
+};
+
+function Studio({ userId }: { userId: string }) {
+  const router = useRouter();
+  const searchParams = useSearchParams();
+  const { openDialog } = useDialog();
+  const paramsText = searchParams.toString();
+  const filters = useMemo(() => filtersFromParams(new URLSearchParams(paramsText)), [paramsText]);
+  const query = JSON.stringify(filters);
+  const returnPath = studioHref(filters);
+
+  const [list, setList] = useState<ListState | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [choices, setChoices] = useState<StudioFilters | null>(null);
+  // Only the newest request may write the list (filters can change while one is in flight).
+  const requestId = useRef(0);
+  const loadedCount = useRef(0);
+  useEffect(() => {
+    loadedCount.current = list?.query === query ? list.posts.length : 0;
+  }, [list, query]);
+
+  const loadFirst = useCallback(
+    async (keepCount: boolean) => {
+      const id = ++requestId.current;
+      const limit = keepCount ? Math.min(50, Math.max(PAGE_SIZE, loadedCount.current)) : PAGE_SIZE;
+      try {
+        const page = await listStudioStories(userId, filters, { limit });
+        if (id === requestId.current) setList({ query, posts: page.posts, lastKey: page.lastKey, error: null });
+      } catch (failure) {
+        if (id === requestId.current) setList({ query, posts: [], lastKey: null, error: toErrorMessage(failure) });
+      }
+    },
+    [userId, filters, query],
+  );
+
+  const loadChoices = useCallback(() => {
+    getStudioFilters(userId)
+      .then(setChoices)
+      .catch(() => setChoices({ collections: [], writers: [], publications: [] }));
+  }, [userId]);
+
+  useEffect(() => {
+    void loadFirst(false);
+  }, [loadFirst]);
+  useEffect(() => {
+    loadChoices();
+  }, [loadChoices]);
+
+  /** After a story action: the same rows again, fresh (and the filter choices, which it may change). */
+  const refresh = useCallback(() => {
+    void loadFirst(true);
+    loadChoices();
+  }, [loadFirst, loadChoices]);
+
+  const loadMore = async () => {
+    if (!list?.lastKey || loadingMore) return;
+    const id = requestId.current;
+    setLoadingMore(true);
+    try {
+      const page = await listStudioStories(userId, filters, { lastKey: list.lastKey, limit: PAGE_SIZE });
+      if (id === requestId.current)
+        setList((current) =>
+          current && current.query === query
+            ? { ...current, posts: [...current.posts, ...page.posts], lastKey: page.lastKey }
+            : current,
+        );
+    } catch (failure) {
+      if (id === requestId.current) setList((current) => current && { ...current, error: toErrorMessage(failure) });
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  const roles = useMemo(() => new Map(choices?.publications.map((p) => [p.id, p.role]) ?? []), [choices]);
+  const collectionNames = useMemo(() => new Map(choices?.collections.map((c) => [c.id, c.name]) ?? []), [choices]);
+  const applyFilters = (next: StudioFilterValues) => router.push(studioHref(next));
+  const openFilter = () => openDialog('story-filter', { filters, choices, onApply: applyFilters });
+
+  const current = list?.query === query ? list : null;
+  const count = activeFilterCount(filters);
+
+  return (
+    <div className={styles.studio}>
+      <header className={styles.head}>
+        <div>
+          <h1 className={styles.title}>Your studio</h1>
+          <p className={styles.lede}>Your drafts, scheduled and published stories, and what waits in your publications.</p>
+        </div>
+        <Link href="/stories/new-story" className="button button-primary">
+          Write a story
+        </Link>
+      </header>
+
+      <div className={styles.toolbar}>
+        <button type="button" className="button button-outline button-small" onClick={openFilter} aria-haspopup="dialog">
+          <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+            <path d="M2 3.5h12M4.5 8h7M7 12.5h2" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+          </svg>
+          Filter{count ? ` (${count})` : ''}
+        </button>
+        <FilterChips filters={filters} choices={choices} onChange={applyFilters} />
+      </div>
+
+      {current === null ? (
+        <StudioListSkeleton />
+      ) : current.error && current.posts.length === 0 ? (
+        <div className={styles.empty} role="alert">
+          <p>{current.error}</p>
+          <button type="button" className="button button-outline" onClick={() => void loadFirst(false)}>
+            Try again
+          </button>
+        </div>
+      ) : current.posts.length === 0 ? (
+        <div className={styles.empty}>
+          {count ? (
+            <>
+              <p>No stories match these filters.</p>
+              <Link href="/me" className="button button-outline">
+                Clear filters
+              </Link>
+            </>
+          ) : (
+            <>
+              <p>You have not written any stories yet.</p>
+              <Link href="/stories/new-story" className="button button-primary">
+                Write your first story
+              </Link>
+            </>
+          )}
+        </div>
+      ) : (
+        <>
+          <ul className={styles.list} aria-label="Stories">
+            {current.posts.map((story) => (
+              <StudioStoryRow
+                key={story.id}
+                story={story}
+                own={story.author.id === userId}
+                collectionName={story.collectionId ? collectionNames.get(story.collectionId) : undefined}
+                onActions={() =>
+                  openDialog('story-actions', {
+                    story,
+                    publicationRole: story.publicationId ? (roles.get(story.publicationId) ?? null) : null,
+                    onDone: refresh,
+                    returnPath,
+                  })
+                }
+              />
+            ))}
+          </ul>
+          {current.error ? (
+            <p className="field-error" role="alert">
+              {current.error}
+            </p>
+          ) : null}
+          {current.lastKey ? (
+            <div className={styles.more}>
+              <button type="button" className="button button-outline" onClick={loadMore} disabled={loadingMore}>
+                {loadingMore ? 'Loading…' : 'Load more'}
+              </button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The filters in force, each removable on its own. */
+function FilterChips({
+  filters,
+  choices,
+  onChange,
+}: {
+  filters: StudioFilterValues;
+  choices: StudioFilters | null;
+  onChange: (filters: StudioFilterValues) => void;
+}) {
+  const chips: { key: keyof StudioFilterValues; text: string }[] = [];
+  if (filters.status)
+    chips.push({ key: 'status', text: STATUS_OPTIONS.find((o) => o.value === filters.status)?.label ?? filters.status });
+  if (filters.time)
+    chips.push({ key: 'time', text: TIME_OPTIONS.find((o) => o.value === filters.time)?.label ?? filters.time });
+  if (filters.collectionId)
+    chips.push({
+      key: 'collectionId',
+      text: choices?.collections.find((c) => c.id === filters.collectionId)?.name ?? 'Collection',
+    });
+  if (filters.writerId)
+    chips.push({ key: 'writerId', text: choices?.writers.find((w) => w.id === filters.writerId)?.name ?? 'Writer' });
+  if (chips.length === 0) return null;
+  return (
+    <ul className={styles.chips} aria-label="Filters in use">
+      {chips.map((chip) => (
+        <li key={chip.key} className={styles.chip}>
+          {chip.text}
+          <button
+            type="button"
+            className={styles.chipRemove}
+            aria-label={`Remove filter ${chip.text}`}
+            onClick={() => onChange({ ...filters, [chip.key]: undefined })}
+          >
+            ×
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function StudioListSkeleton() {
+  return (
+    <div aria-busy="true">
+      <span className="visually-hidden" role="status">
+        Loading your stories…
+      </span>
+      <ul className={styles.list} aria-hidden="true">
+        {[0, 1, 2].map((n) => (
+          <li key={n} className={styles.row}>
+            <div className={styles.rowMain}>
+              <div className={styles.skeletonTitle} />
+              <div className={styles.skeletonLine} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function StudioSkeleton() {
+  return (
+    <div className={styles.studio}>
+      <div className={styles.head}>
+        <h1 className={styles.title}>Your studio</h1>
+      </div>
+      <StudioListSkeleton />
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+'use client';
+
+// /@{subdomain} (SPEC §2): a writer's home — photo, name and bio; pinned stories first, then the
+// latest published ones a page at a time ("Load more", keyset cursor); their public lists. The
+// owner pins and unpins here (SPEC §7 /users/pin_post).
+import Link from 'next/link';
+import { useState } from 'react';
+import { useDialog } from '@/components/dialogs/dialog-provider';
+import { ListCover } from '@/components/lists/list-card';
+import { Avatar } from '@/components/ui/avatar';
+import { toErrorMessage } from '@/lib/api-client';
+import type { PublicListSummary } from '@/server/modules/pins/pins.schema';
+import type { StoryPage, StorySummary } from '@/server/modules/posts/posts.schema';
+import type { UserProfile } from '@/server/modules/users/users.schema';
+import { fetchLatestStories, pinStory, unpinStory } from './home-api';
+import { HomeStoryItem } from './home-story-item';
+import styles from './user-home.module.css';
+
+type UserHomeProps = {
+  user: UserProfile;
+  isOwner: boolean;
+  pinned: StorySummary[];
+  latest: StoryPage;
+  lists: PublicListSummary[];
+  pageSize: number;
+};
+
+const storyCount = (n: number) => `${n} ${n === 1 ? 'story' : 'stories'}`;
+
+export function UserHome({ user, isOwner, pinned: initialPinned, latest: firstPage, lists, pageSize }: UserHomeProps) {
+  const { showMessage } = useDialog();
+  const [pinned, setPinned] = useState(initialPinned);
+  const [latest, setLatest] = useState(firstPage.posts);
+  const [lastKey, setLastKey] = useState(firstPage.lastKey);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [pinBusy, setPinBusy] = useState<string | null>(null);
+
+  const pinnedIds = new Set(pinned.map((story) => story.id));
+  const rest = latest.filter((story) => !pinnedIds.has(story.id));
+
+  async function loadMore() {
+    if (!lastKey || loadingMore) return;
+    setLoadingMore(true);
+    try {
+      const page = await fetchLatestStories(user.id, lastKey, pageSize);
+      setLatest((current) => [...current, ...page.posts.filter((p) => !current.some((c) => c.id === p.id))]);
+      setLastKey(page.lastKey);
+    } catch (error) {
+      showMessage(toErrorMessage(error));
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  async function togglePin(story: StorySummary) {
+    const isPinned = pinnedIds.has(story.id);
+    setPinBusy(story.id);
+    try {
+      if (isPinned) {
+        await unpinStory(story.id);
+        setPinned((current) => current.filter((s) => s.id !== story.id));
+      } else {
+        await pinStory(story.id);
+        setPinned((current) => [story, ...current]);
+      }
+    } catch (error) {
+      showMessage(toErrorMessage(error));
+    } finally {
+      setPinBusy(null);
+    }
+  }
+
+  const pinControl = (story: StorySummary) =>
+    isOwner ? { onTogglePin: () => void togglePin(story), pinBusy: pinBusy === story.id } : {};
+  const nothing = pinned.length === 0 && rest.length === 0;
+
+  return (
+    <div className={`container ${styles.page}`}>
+      <header className={styles.profile}>
+        <Avatar name={user.name} image={user.image} size={120} className={styles.avatar} />
+        <div className={styles.identity}>
+          <h1 className={styles.name}>{user.name}</h1>
+          <p className={styles.handle}>@{user.subdomain}</p>
+          {user.description ? <p className={styles.bio}>{user.description}</p> : null}
+          {isOwner ? (
+            <Link href="/authors/edit-profile" className="button button-outline button-small">
+              Edit profile
+            </Link>
+          ) : null}
+        </div>
+      </header>
+
+      <div className={styles.columns}>
+        <div className={styles.stories}>
+          {pinned.length > 0 ? (
+            <section aria-labelledby="home-pinned" className={styles.section}>
+              <h2 id="home-pinned" className={styles.sectionTitle}>
+                Pinned
+              </h2>
+              {pinned.map((story) => (
+                <HomeStoryItem key={story.id} story={story} ownerId={user.id} pinned {...pinControl(story)} />
+              ))}
+            </section>
+          ) : null}
+
+          <section aria-labelledby="home-latest" className={styles.section}>
+            <h2 id="home-latest" className={styles.sectionTitle}>
+              Latest stories
+            </h2>
+            {rest.map((story) => (
+              <HomeStoryItem key={story.id} story={story} ownerId={user.id} {...pinControl(story)} />
+            ))}
+            {nothing ? (
+              <div className={styles.empty}>
+                {isOwner ? (
+                  <>
+                    <p>You haven’t published a story yet.</p>
+                    <Link href="/stories/new-story" className="button button-dark button-small">
+                      Write your first story
+                    </Link>
+                  </>
+                ) : (
+                  <p>{user.name} hasn’t published a story yet.</p>
+                )}
+              </div>
+            ) : null}
+            {lastKey ? (
+              <div className={styles.more}>
+                <button type="button" className="button button-outline" onClick={loadMore} disabled={loadingMore}>
+                  {loadingMore ? 'Loading…' : 'Load more'}
+                </button>
+              </div>
+            ) : null}
+          </section>
+        </div>
+
+        <aside className={styles.side} aria-labelledby="home-lists">
+          <h2 id="home-lists" className={styles.sectionTitle}>
+            Lists
+          </h2>
+          {lists.length === 0 ? (
+            <p className={styles.muted}>{isOwner ? 'Your public lists will show here.' : 'No public lists yet.'}</p>
+          ) : (
+            <ul className={styles.lists}>
+              {lists.map((list) => (
+                <li key={list.id}>
+                  <Link href={`/lists/${list.id}`} className={styles.listCard}>
+                    <ListCover images={list.coverImages} />
+                    <span className={styles.listName}>{list.listName}</span>
+                    <span className={styles.muted}>{storyCount(list.postCount)}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+import type { Actor } from '../../auth/actor';
+import { assertCan, can, isSiteAdmin } from '../../auth/policy';
+import { decodeCursor, toPage } from '../../lib/cursor';
+import { AppError, notFound, unauthorized } from '../../lib/errors';
+import { newUuid } from '../../lib/ids';
+import { loadVisibleStory, publicationRoleOf, storyResource } from '../posts/posts-access.service';
+import { findStoryRowById } from '../posts/posts-read.repository';
+import { toStorySummary } from '../posts/posts-read.service';
+import type { StoryPage, StorySummary } from '../posts/posts.schema';
+import {
+  deleteListPost,
+  deleteListRow,
+  findListById,
+  findListPostPage,
+  findListsByOwner,
+  findListStats,
+  findOwnerListIdsHoldingPost,
+  insertList,
+  insertListPost,
+  updateListRow,
+  type ListStats,
+  type ListWithOwnerRow,
+  type StoryViewer,
+} from './lists.repository';
+import {
+  listNameProblem,
+  type CreateListInput,
+  type List,
+  type ListEntry,
+  type ListIdsAnswer,
+  type ListsAnswer,
+  type UpdateListInput,
+} from './lists.schema';
+import type { ListRow } from './lists.table';
+
+// Reading lists (SPEC §2 /lists and the list dialogs, §3 List, §4 list privacy, §5 create list,
+// §7 Lists). Public lists are readable by anyone; a private list exists only for its owner (a 404
+// to everyone else, anonymous included); only the owner changes a list or what it holds.
+
+const COVER_IMAGES = 3;
+
+const viewerOf = (actor: Actor): StoryViewer =>
+  actor ? { id: actor.id, isSiteAdmin: isSiteAdmin(actor) } : null;
+
+function toList(row: ListWithOwnerRow, stats: ListStats | undefined): List {
+  return {
+    id: row.id,
+    listName: row.listName,
+    name: row.listName,
+    privacyStatus: row.privacyStatus,
+    createTimestamp: row.createdAt.getTime(),
+    createdAt: row.createdAt.getTime(),
+    updatedAt: row.updatedAt.getTime(),
+    owner: {
+      id: row.owner.id,
+      name: row.owner.name,
+      image: row.owner.image,
+      subdomain: row.owner.subdomain,
+    },
+    postCount: stats?.postCount ?? 0,
+    coverImages: stats?.coverImages ?? [],
+  };
+}
+
+async function withStats(actor: Actor, rows: ListWithOwnerRow[]): Promise<List[]> {
+  const stats = await findListStats(
+    rows.map((row) => row.id),
+    viewerOf(actor),
+    COVER_IMAGES,
+  );
+  return rows.map((row) => toList(row, stats.get(row.id)));
+}
+
+/** The trimmed name, or a 400 whose message says what is wrong (SPEC §5, §9: 60 characters). */
+function cleanListName(name: string): string {
+  const problem = listNameProblem(name);
+  if (problem) throw new AppError('validation_failed', problem, `listName: ${problem.toLowerCase()}`);
+  return name.trim();
+}
+
+/**
+ * The list, if this actor may read it: a private list of someone else is a 404, and so is any list
+ * of a banned owner (their things vanish from public view, DESIGN §5) unless a site admin asks.
+ */
+async function loadReadableList(actor: Actor, id: string): Promise<ListWithOwnerRow> {
+  const row = await findListById(id);
+  if (!row) throw notFound('List');
+  if (row.owner.status === 'banned' && !isSiteAdmin(actor) && actor?.id !== row.ownerId)
+    throw notFound('List');
+  assertCan(actor, 'list.read', { ownerId: row.ownerId, privacyStatus: row.privacyStatus });
+  return row;
+}
+
+const listResource = (row: ListRow) => ({ ownerId: row.ownerId, privacyStatus: row.privacyStatus });
+
+// POST /lists/create
+export async function createList(actor: Actor, input: CreateListInput): Promise<List> {
+  assertCan(actor, 'list.create');
+  const listName = cleanListName(input.listName);
+  const row = await insertList({
+    id: newUuid(),
+    ownerId: actor!.id,
+    listName,
+    privacyStatus: input.privacyStatus,
+  });
+  const full = await findListById(row.id);
+  if (!full) throw notFound('List');
+  return toList(full, { postCount: 0, coverImages: [] });
+}
+
+// GET /lists/{id}
+export async function getListOrThrow(actor: Actor, id: string): Promise<List> {
+  const row = await loadReadableList(actor, id);
+  const [list] = await withStats(actor, [row]);
+  return list;
+}
+
+// PATCH /lists/{id}?listName&privacyStatus
+export async function updateList(actor: Actor, id: string, input: UpdateListInput): Promise<List> {
+  const row = await loadReadableList(actor, id);
+  assertCan(actor, 'list.update', listResource(row));
+  if (input.listName === undefined && input.privacyStatus === undefined) {
+    throw new AppError('validation_failed', 'Nothing to change', 'listName or privacyStatus: required');
+  }
+  const changes = {
+    ...(input.listName !== undefined ? { listName: cleanListName(input.listName) } : {}),
+    ...(input.privacyStatus !== undefined ? { privacyStatus: input.privacyStatus } : {}),
+  };
+  const updated = await updateListRow(id, changes);
+  if (!updated) throw notFound('List');
+  const [list] = await withStats(actor, [{ ...updated, owner: row.owner }]);
+  return list;
+}
+
+// DELETE /lists/{id}
+export async function deleteList(actor: Actor, id: string): Promise<void> {
+  const row = await loadReadableList(actor, id);
+  assertCan(actor, 'list.delete', listResource(row));
+  if (!(await deleteListRow(id))) throw notFound('List');
+}
+
+// GET /users/lists — the signed-in user's own lists
+export async function listMyLists(actor: Actor): Promise<ListsAnswer> {
+  if (!actor) throw unauthorized();
+  const rows = await findListsByOwner(actor.id);
+  const readable = rows.filter((row) => can(actor, 'list.read', listResource(row)));
+  return { lists: await withStats(actor, readable) };
+}
+
+// GET /lists/posts?postId — which of my lists hold this story (the save-to dialog's ticks)
+export async function listIdsHoldingPost(actor: Actor, postId: string): Promise<ListIdsAnswer> {
+  if (!actor) throw unauthorized();
+  await loadVisibleStory(actor, postId, false);
+  return { listIds: await findOwnerListIdsHoldingPost(actor.id, postId) };
+}
+
+// POST /lists/posts?listId&postId — idempotent: saving twice keeps one entry
+export async function addPostToList(actor: Actor, listId: string, postId: string): Promise<ListEntry> {
+  const list = await loadReadableList(actor, listId);
+  assertCan(actor, 'list.addPost', listResource(list));
+  // Only a story the owner may read goes in (404 otherwise, like reading it).
+  await loadVisibleStory(actor, postId, false);
+  const result = await insertListPost(listId, postId);
+  if (result === 'gone') throw notFound('List');
+  return { listId, postId, saved: true };
+}
+
+// DELETE /lists/posts?listId&postId — idempotent too; works for a story that has since gone out of view
+export async function removePostFromList(actor: Actor, listId: string, postId: string): Promise<ListEntry> {
+  const list = await loadReadableList(actor, listId);
+  assertCan(actor, 'list.removePost', listResource(list));
+  await deleteListPost(listId, postId);
+  return { listId, postId, saved: false };
+}
+
+export type ListPostsOptions = { lastKey?: string; limit: number };
+
+// GET /posts/get_posts_by_list_id?id&lastKey — the list's stories this actor may see, latest added first
+export async function listPostsOfList(
+  actor: Actor,
+  listId: string,
+  options: ListPostsOptions,
+): Promise<StoryPage> {
+  const cursor = decodeCursor(options.lastKey);
+  await loadReadableList(actor, listId);
+  const keys = await findListPostPage({ listId, viewer: viewerOf(actor), cursor, fetch: options.limit + 1 });
+  const page = toPage(keys, options.limit, (key) => ({ t: key.addedAt.getTime(), id: key.postId }));
+  const stories = await Promise.all(page.items.map((key) => readableSummary(actor, key.postId)));
+  return { posts: stories.filter((story): story is StorySummary => story !== null), lastKey: page.lastKey };
+}
+
+/** The story's summary if the policy lets this actor read it (the SQL filter mirrors it; this decides). */
+async function readableSummary(actor: Actor, postId: string): Promise<StorySummary | null> {
+  const row = await findStoryRowById(postId);
+  if (!row) return null;
+  const resource = storyResource(row);
+  const isPublic = row.status === 'published' && row.author.status === 'active';
+  const role = isPublic ? null : await publicationRoleOf(actor?.id, row.publicationId);
+  return can(actor, 'story.read', resource, { publicationRole: role }) ? toStorySummary(row) : null;
+}

@@ -1,0 +1,183 @@
+// Reading lists as a new reader uses them (SPEC §2 /lists, create-list, edit-list, list-settings,
+// save-to; §4 list privacy; §8 'Saved successfully!'): create a public and a private list, save a
+// story to both from the save-to dialog, then see the public list signed out and a 404 for the
+// private one. Screenshots at 1280 and 375 px go to /tmp/shots-lists/ for a person to look at.
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { expect, newAccount, signOut, signUp, test } from './fixtures';
+
+const SHOTS = process.env.LISTS_SHOTS_DIR ?? '/tmp/shots-lists';
+
+/** Pages are shot whole; an open dialog only as the screen shows it (its overlay covers the viewport). */
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  const width = page.viewportSize()?.width ?? 0;
+  const dialogOpen = (await page.getByRole('dialog').count()) > 0;
+  await page.screenshot({
+    path: path.join(SHOTS, `${name}-${width}.png`),
+    fullPage: !dialogOpen,
+    animations: 'disabled',
+    caret: 'hide',
+  });
+}
+
+/** Both widths, the narrow one last; the viewport goes back to desktop afterwards. */
+async function shootBoth(page: Page, name: string): Promise<void> {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 375, height: 812 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await shoot(page, name);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+const messageDialog = (page: Page) => page.getByRole('dialog', { name: 'Message' });
+
+async function expectSaved(page: Page): Promise<void> {
+  await expect(messageDialog(page)).toContainText('Saved successfully!');
+  await messageDialog(page).getByRole('button', { name: 'OK' }).click();
+  await expect(messageDialog(page)).toBeHidden();
+}
+
+async function createListFromDialog(
+  page: Page,
+  dialog: Locator,
+  name: string,
+  isPublic: boolean,
+): Promise<void> {
+  const input = dialog.getByPlaceholder('List name (60 Char Max)');
+  await input.fill(name);
+  if (isPublic) await dialog.getByRole('checkbox', { name: /Public/ }).check();
+  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+}
+
+/** A seeded story's page address, as a reader finds it: from a writer's home page. */
+async function findStoryPath(page: Page): Promise<string> {
+  await page.goto('/@gracewhitfield');
+  const hrefs = await page
+    .locator('main a[href^="/stories/"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  const story = hrefs.find((href) => !/^\/stories\/(new-story|edit)\b/.test(href));
+  expect(story, "the writer's home lists her stories").toBeTruthy();
+  return story!;
+}
+
+test('a reader keeps a public and a private list; only the public one is seen signed out', async ({
+  page,
+  pageErrors,
+}) => {
+  test.setTimeout(150_000);
+
+  // Signed out, /lists asks to sign in.
+  await page.goto('/lists');
+  await expect(page.getByRole('heading', { name: 'Your lists', level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('main').getByRole('button', { name: 'Sign in or create an account' }),
+  ).toBeVisible();
+
+  await page.goto('/');
+  await signUp(page, newAccount('lists'));
+  await page.goto('/lists');
+  await expect(page.getByRole('heading', { name: 'No lists yet' })).toBeVisible();
+  await shootBoth(page, 'lists-empty');
+
+  // create-list: the placeholder, the Create button only once something is typed, Public ticked.
+  await page.getByRole('button', { name: 'New list' }).first().click();
+  const create = page.getByRole('dialog', { name: 'Create new list' });
+  await expect(create).toBeVisible();
+  await expect(create.getByPlaceholder('List name (60 Char Max)')).toBeFocused();
+  await expect(create.getByRole('button', { name: 'Create', exact: true })).toHaveCount(0);
+  await create.getByPlaceholder('List name (60 Char Max)').fill('Psalms for mornings');
+  await expect(create.getByRole('button', { name: 'Create', exact: true })).toBeEnabled();
+  await create.getByRole('checkbox', { name: /Public/ }).check();
+  await shootBoth(page, 'create-list-dialog');
+  await create.getByRole('button', { name: 'Create', exact: true }).click();
+  await expectSaved(page);
+  const publicCard = page.getByRole('article').filter({ hasText: 'Psalms for mornings' });
+  await expect(publicCard).toContainText('Public');
+  await expect(publicCard).toContainText('0 stories');
+
+  // A name over 60 characters: the server's error shows inside the dialog, which stays open.
+  await page.getByRole('button', { name: 'New list' }).first().click();
+  const second = page.getByRole('dialog', { name: 'Create new list' });
+  await createListFromDialog(page, second, 'L'.repeat(61), false);
+  await expect(second.getByRole('alert')).toContainText('A list name can have at most 60 characters');
+  await expect(second).toBeVisible();
+  // The browser logs that refused call (400) as a console error: it is the answer this step wants.
+  const refused = pageErrors.findIndex((error) => /status of 400 \(Bad Request\)/.test(error));
+  expect(refused, 'the 400 of the refused name').toBeGreaterThanOrEqual(0);
+  pageErrors.splice(refused, 1);
+  await createListFromDialog(page, second, 'Quiet prayers', false);
+  await expectSaved(page);
+  const privateCard = page.getByRole('article').filter({ hasText: 'Quiet prayers' });
+  await expect(privateCard).toContainText('Private');
+
+  // Save a story to both lists from the save-to dialog.
+  const storyPath = await findStoryPath(page);
+  const storyId = storyPath.slice(-21);
+  await page.goto(storyPath);
+  const storySave = page.getByRole('main').getByRole('button', { name: /^save\b/i });
+  const saveTo = page.getByRole('dialog', { name: 'Save to list' });
+  await storySave.first().click();
+  await expect(saveTo).toBeVisible();
+  await saveTo.getByRole('checkbox', { name: /Psalms for mornings/ }).check();
+  await expect(saveTo.getByRole('checkbox', { name: /Quiet prayers/ })).not.toBeChecked();
+  await saveTo.getByRole('checkbox', { name: /Quiet prayers/ }).check();
+  await shootBoth(page, 'save-to-dialog');
+  // A third list made on the spot comes in ticked.
+  await saveTo.getByRole('button', { name: 'Create new list' }).click();
+  const inline = saveTo.getByRole('form', { name: 'Create new list' });
+  await expect(inline.getByRole('button', { name: 'Create', exact: true })).toHaveCount(0);
+  await inline.getByPlaceholder('List name (60 Char Max)').fill('Hope for hard days');
+  await shootBoth(page, 'save-to-new-list');
+  await inline.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(saveTo.getByRole('checkbox', { name: /Hope for hard days/ })).toBeChecked();
+  await saveTo.getByRole('button', { name: 'Save', exact: true }).click();
+  await expectSaved(page);
+
+  await page.goto('/lists');
+  await expect(page.getByRole('article').filter({ hasText: 'Hope for hard days' })).toContainText('1 story');
+  await expect(publicCard).toContainText('1 story');
+  await expect(privateCard).toContainText('1 story');
+  await shootBoth(page, 'lists');
+
+  // The private list's page: the story, and the owner's list-settings → edit-list.
+  await privateCard.getByRole('link').click();
+  await expect(page.getByRole('heading', { name: 'Quiet prayers', level: 1 })).toBeVisible();
+  const privateUrl = page.url();
+  await expect(page.locator(`article a[href$="${storyId}"]`).first()).toBeVisible();
+  await page.getByRole('button', { name: 'List settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'List settings' });
+  await expect(settings.getByRole('button', { name: /Create list/ })).toBeVisible();
+  await shootBoth(page, 'list-settings-dialog');
+  await settings.getByRole('button', { name: /Edit list/ }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit list' });
+  await expect(edit.getByPlaceholder('List name (60 Char Max)')).toHaveValue('Quiet prayers');
+  await expect(edit.getByRole('checkbox', { name: /Public/ })).not.toBeChecked();
+  await expect(edit.getByRole('button', { name: 'Delete' })).toBeVisible();
+  await edit.getByPlaceholder('List name (60 Char Max)').fill('Quiet prayers at night');
+  await shootBoth(page, 'edit-list-dialog');
+  await edit.getByRole('button', { name: 'Save', exact: true }).click();
+  await expectSaved(page);
+  await expect(page.getByRole('heading', { name: 'Quiet prayers at night', level: 1 })).toBeVisible();
+  await shootBoth(page, 'list-private-owner');
+
+  await page.goto('/lists');
+  await publicCard.getByRole('link').click();
+  await expect(page.getByRole('heading', { name: 'Psalms for mornings', level: 1 })).toBeVisible();
+  const publicUrl = page.url();
+
+  // Signed out: the public list and its story are there; the private one is a 404.
+  await signOut(page);
+  await page.goto(publicUrl);
+  await expect(page.getByRole('heading', { name: 'Psalms for mornings', level: 1 })).toBeVisible();
+  await expect(page.locator(`article a[href$="${storyId}"]`).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'List settings' })).toHaveCount(0);
+  await shootBoth(page, 'list-public-signed-out');
+  const hidden = await page.goto(privateUrl);
+  expect(hidden?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Quiet prayers at night' })).toHaveCount(0);
+  await shootBoth(page, 'list-private-signed-out-404');
+});
