@@ -43,9 +43,10 @@ if (!built) {
 if (buildOnly) process.exit(0);
 
 const port = process.env.PORT ?? '3000';
-const server = spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', port], {
+// `next start` plus the story-page response cache (docs/decisions/006-story-page.md).
+const server = spawn(process.execPath, [path.join(root, 'scripts/server.mjs')], {
   cwd: root,
-  env,
+  env: { ...env, PORT: port },
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -1,20 +1,44 @@
 import type { Metadata } from 'next';
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
-import { storyIdFromSlug } from '@/lib/slug';
+import { notFound, permanentRedirect } from 'next/navigation';
+import { cache } from 'react';
+import { StoryArticle } from '@/components/story-page/story-article';
+import { storyJsonLd, storyMetadata } from '@/components/story-page/story-seo';
 import { safeDecode } from '@/lib/url';
+import { env } from '@/server/lib/env';
+import { getStoryPage } from '@/server/modules/posts/posts-page.service';
+// Puts the response cache on globalThis for scripts/server.mjs (docs/decisions/006-story-page.md).
+import '@/server/modules/posts/posts-page.cache';
+import { storyViewer } from './viewer';
 
-export const metadata: Metadata = { title: 'Story' };
+// /stories/{title-slug}-{id} (DESIGN §2): the story, server-rendered from its sanitised HTML. Not
+// public, or not there → the site's 404 page; an outdated slug → the current address (permanent).
+// Fresh on every request; the response cache in front of it is docs/decisions/006-story-page.md.
+export const dynamic = 'force-dynamic';
 
-export default async function StoryPage({ params }: { params: Promise<{ slug: string }> }) {
-  const { slug } = await params;
+type Props = { params: Promise<{ slug: string }> };
+
+// One lookup per request, shared by generateMetadata and the page.
+const loadStory = cache((slug: string) => getStoryPage(safeDecode(slug), storyViewer));
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const result = await loadStory((await params).slug);
+  if (result.kind !== 'story') return { title: 'Page not found', robots: { index: false } };
+  return storyMetadata(result.story, env.PUBLIC_URL);
+}
+
+export default async function StoryPage({ params }: Props) {
+  const result = await loadStory((await params).slug);
+  if (result.kind === 'not-found') notFound();
+  if (result.kind === 'redirect') permanentRedirect(result.path);
+  const { story } = result;
   return (
-    <PagePlaceholder
-      title="Story"
-      purpose="The story itself will be shown here: its title, author, publication and text, with actions to share it and save it to a list."
-    >
-      <p>
-        Story id: <code>{storyIdFromSlug(safeDecode(slug))}</code>
-      </p>
-    </PagePlaceholder>
+    <>
+      <script
+        type="application/ld+json"
+        // JSON with '<' escaped (story-seo.ts): no text of the story can close the script element.
+        dangerouslySetInnerHTML={{ __html: storyJsonLd(story, env.PUBLIC_URL) }}
+      />
+      <StoryArticle story={story} publicUrl={env.PUBLIC_URL} />
+    </>
   );
 }

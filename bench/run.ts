@@ -1,0 +1,385 @@
+// npm run bench — the story page and the create-and-publish API under load (issue 3's targets).
+//
+//  1. Build if the sources changed (scripts/start.mjs does that on start).
+//  2. A database of 10,000 generated stories of ~1,200 words in ./data/bench: seeded once into a
+//     template folder (PGlite's to_tsvector makes that the slow part, ~2–4 minutes), then copied
+//     fresh for every run so each run starts from the same data.
+//  3. The production server on its own port (BENCH_PORT, 3299), RSS of its process tree sampled.
+//  4. Story page: anonymous GETs (with a browser's Accept-Encoding), 50 connections, 5 s warm-up,
+//     then 15 s measured, rotating over BENCH_URLS different published stories (250: what the
+//     warm-up can render once each at ~70 renders/s — after that the page cache answers).
+//  5. The same page uncached (a query string, as from a tracking link, bypasses the page cache and
+//     Next.js renders it): 50 connections for 10 s over other stories — the cost of a first view.
+//  6. Create-and-publish: POST /api/posts/new/publish one after another for 10 s, signed in with a
+//     real next-auth session cookie.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { encode } from 'next-auth/jwt';
+import { openDatabase } from '../src/server/db/client';
+import { createRng } from '../src/server/seed/story-body';
+import { makeExcerpt, makeStoryBody, makeTitle } from '../src/server/seed/sample-text';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const PORT = Number(process.env.BENCH_PORT ?? 3299);
+const ORIGIN = `http://localhost:${PORT}`;
+const STORIES = Number(process.env.BENCH_STORIES ?? 10_000);
+const WORDS = 1200;
+const URLS = Number(process.env.BENCH_URLS ?? 250);
+const COLD_URLS = 2000;
+const COLD_S = 10;
+const CONNECTIONS = 50;
+const WARMUP_S = 5;
+const PAGE_S = 15;
+const API_S = 10;
+const API_WORDS = 250;
+const SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
+const BENCH_DIR = path.join(ROOT, 'data', 'bench');
+const RUN_DIR = path.join(BENCH_DIR, 'run');
+
+const started = Date.now();
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
+const log = (message: string) => console.log(`[bench ${elapsed().padStart(5)}] ${message}`);
+
+// ---------------------------------------------------------------------------------------------
+// Data
+// ---------------------------------------------------------------------------------------------
+
+/** The template depends on the schema and the generator: a change to either seeds a new one. */
+function templateDir(): string {
+  const hash = createHash('sha256');
+  for (const file of [
+    'src/server/db/migrations/meta/_journal.json',
+    'src/server/seed/generate.ts',
+    'src/server/seed/sample-text.ts',
+    'src/server/seed/story-body.ts',
+  ]) {
+    hash.update(readFileSync(path.join(ROOT, file)));
+  }
+  return path.join(BENCH_DIR, `template-${STORIES}x${WORDS}-${hash.digest('hex').slice(0, 10)}`);
+}
+
+function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NEXTAUTH_SECRET: SECRET,
+    NEXTAUTH_URL: ORIGIN,
+    SEED_DEMO: 'false',
+    NEXT_TELEMETRY_DISABLED: '1',
+    ...extra,
+  };
+}
+
+function prepareData(): void {
+  const template = templateDir();
+  if (!existsSync(template)) {
+    for (const entry of existsSync(BENCH_DIR) ? readdirSync(BENCH_DIR) : []) {
+      if (entry.startsWith('template-')) rmSync(path.join(BENCH_DIR, entry), { recursive: true, force: true });
+    }
+    const partial = `${template}.partial`;
+    rmSync(partial, { recursive: true, force: true });
+    mkdirSync(partial, { recursive: true });
+    log(`seeding ${STORIES.toLocaleString('en')} stories of ~${WORDS} words (once; later runs reuse it)…`);
+    const seeded = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/server/seed/seed-main.ts', '--stories', String(STORIES), '--words', String(WORDS)],
+      { cwd: ROOT, env: childEnv({ DATA_DIR: partial }), stdio: 'inherit' },
+    );
+    if (seeded.status !== 0) throw new Error('seeding failed');
+    renameSync(partial, template);
+  }
+  rmSync(RUN_DIR, { recursive: true, force: true });
+  cpSync(template, RUN_DIR, { recursive: true });
+  log(`database: copy of ${path.relative(ROOT, template)}`);
+}
+
+type BenchData = { paths: string[]; coldPaths: string[]; published: number; writerId: string };
+
+async function readBenchData(): Promise<BenchData> {
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(RUN_DIR, 'db') });
+  try {
+    const pglite = database.pglite!;
+    const stories = await pglite.query<{ id: string; slug: string }>(
+      `select id, slug from posts where status = 'published' order by md5(id) limit $1`,
+      [URLS + COLD_URLS],
+    );
+    const count = await pglite.query<{ n: number }>(`select count(*)::int as n from posts where status = 'published'`);
+    const writer = await pglite.query<{ id: string }>(
+      `select id from users where status = 'active' order by created_at limit 1`,
+    );
+    const paths = stories.rows.map((r) => (r.slug ? `/stories/${r.slug}-${r.id}` : `/stories/${r.id}`));
+    return {
+      paths: paths.slice(0, URLS),
+      coldPaths: paths.slice(URLS),
+      published: count.rows[0].n,
+      writerId: writer.rows[0].id,
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server and its memory
+// ---------------------------------------------------------------------------------------------
+
+function startServer(): ChildProcess {
+  log('starting the production server (builds first if the sources changed)…');
+  return spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: ROOT,
+    // BENCH_SERVER_NODE_OPTIONS: V8 flags for the server alone (e.g. heap limits), not for autocannon.
+    env: childEnv({
+      PORT: String(PORT),
+      DATA_DIR: RUN_DIR,
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS && { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS }),
+    }),
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+async function waitUntilReady(server: ChildProcess, timeoutMs = 600_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      const response = await fetch(`${ORIGIN}/api/auth/providers`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the server did not become ready');
+}
+
+/** Peak VmRSS (bytes) of the server: every process below the start.mjs launcher (next-server). */
+function rssSampler(launcherPid: number) {
+  let peak = 0;
+  let phasePeak = 0;
+  const children = (): Map<number, number[]> => {
+    const map = new Map<number, number[]>();
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        map.set(ppid, [...(map.get(ppid) ?? []), Number(entry)]);
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+    return map;
+  };
+  const rssOf = (pid: number): number => {
+    try {
+      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      return match ? Number(match[1]) * 1024 : 0;
+    } catch {
+      return 0;
+    }
+  };
+  const sample = () => {
+    const tree = children();
+    let total = 0;
+    const stack = [...(tree.get(launcherPid) ?? [])];
+    while (stack.length) {
+      const pid = stack.pop()!;
+      total += rssOf(pid);
+      stack.push(...(tree.get(pid) ?? []));
+    }
+    peak = Math.max(peak, total);
+    phasePeak = Math.max(phasePeak, total);
+    return total;
+  };
+  const timer = setInterval(sample, 200);
+  return {
+    sample,
+    peak: () => peak,
+    /** The peak since the previous call (one measurement's share). */
+    phase: () => {
+      sample();
+      const value = phasePeak;
+      phasePeak = 0;
+      return value;
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measurements
+// ---------------------------------------------------------------------------------------------
+
+type Row = { name: string; requests: number; rps: number; p50: number; p99: number; errors: number; rss?: number };
+
+async function storyPage(paths: string[]): Promise<Row> {
+  const check = await fetch(`${ORIGIN}${paths[0]}`);
+  const html = await check.text();
+  if (check.status !== 200 || !html.includes('application/ld+json')) {
+    throw new Error(`the story page answered ${check.status} for ${paths[0]}`);
+  }
+  let next = 0;
+  const run = (duration: number) =>
+    autocannon({
+      url: ORIGIN,
+      connections: CONNECTIONS,
+      duration,
+      headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' },
+      requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
+    });
+  log(`story page: warm-up ${WARMUP_S} s over ${paths.length.toLocaleString('en')} stories…`);
+  await run(WARMUP_S);
+  log(`story page: ${CONNECTIONS} connections for ${PAGE_S} s…`);
+  const result = await run(PAGE_S);
+  return {
+    name: `story page (${CONNECTIONS} conn, ${PAGE_S} s)`,
+    requests: result.requests.total,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+async function uncachedStoryPage(paths: string[]): Promise<Row> {
+  let next = 0;
+  log(`story page, uncached: ${CONNECTIONS} connections for ${COLD_S} s…`);
+  const result = await autocannon({
+    url: ORIGIN,
+    connections: CONNECTIONS,
+    duration: COLD_S,
+    headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' },
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => ({ ...request, path: `${paths[next % paths.length]}?utm_source=bench&n=${next++}` }),
+      },
+    ],
+  });
+  return {
+    name: `story page, uncached render (${CONNECTIONS} conn, ${COLD_S} s)`,
+    requests: result.requests.total,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+async function createAndPublish(writerId: string): Promise<Row> {
+  const token = await encode({ token: { uid: writerId, sub: writerId }, secret: SECRET });
+  const headers = {
+    cookie: `next-auth.session-token=${token}`,
+    origin: ORIGIN,
+    'content-type': 'application/json',
+  };
+  const session = await (await fetch(`${ORIGIN}/api/auth/session`, { headers })).json();
+  if (session?.user?.id !== writerId) throw new Error('the minted session cookie was not accepted');
+  const rng = createRng(7);
+  const bodies = Array.from({ length: 20 }, () => makeStoryBody(rng, 'en', API_WORDS).bodyJson);
+  log(`create-and-publish: sequential POST /api/posts/new/publish for ${API_S} s…`);
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = Date.now() + API_S * 1000;
+  for (let i = 0; Date.now() < end; i++) {
+    const t = performance.now();
+    const response = await fetch(`${ORIGIN}/api/posts/new/publish`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        title: `${makeTitle(rng, 'en')} (${i})`,
+        excerpt: makeExcerpt(rng, 'en'),
+        bodyJson: bodies[i % bodies.length],
+        tags: [{ name: 'Faith' }, { name: 'Hope' }],
+      }),
+    });
+    await response.arrayBuffer();
+    latencies.push(performance.now() - t);
+    if (response.status !== 201) errors += 1;
+  }
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  const total = latencies.reduce((sum, ms) => sum + ms, 0);
+  return {
+    name: `create-and-publish (sequential, ~${API_WORDS} words)`,
+    requests: latencies.length,
+    rps: latencies.length / (total / 1000),
+    p50: at(0.5),
+    p99: at(0.99),
+    errors,
+  };
+}
+
+function printTable(rows: Row[], peakRss: number, data: BenchData) {
+  const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+  const cells = [
+    ['measure', 'requests', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'peak RSS'],
+    ...rows.map((r) => [
+      r.name,
+      r.requests.toLocaleString('en'),
+      r.rps.toFixed(0),
+      r.p50.toFixed(1),
+      r.p99.toFixed(1),
+      String(r.errors),
+      r.rss ? mib(r.rss) : '',
+    ]),
+  ];
+  const widths = cells[0].map((_, i) => Math.max(...cells.map((row) => row[i].length)));
+  const line = (row: string[]) =>
+    `| ${row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' | ')} |`;
+  console.log('');
+  console.log(line(cells[0]));
+  console.log(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
+  for (const row of cells.slice(1)) console.log(line(row));
+  console.log('');
+  console.log(`peak RSS of the server process tree: ${mib(peakRss)}`);
+  console.log(
+    `data: ${STORIES.toLocaleString('en')} stories of ~${WORDS} words (${data.published.toLocaleString('en')} published); ` +
+      `story page over ${data.paths.length.toLocaleString('en')} of them; embedded PGlite; total ${elapsed()}`,
+  );
+  console.log('targets: story page ≥ 1,500 req/s with p99 ≤ 50 ms; create-and-publish ≥ 230/s; RSS ≤ 400 MiB');
+}
+
+async function main() {
+  prepareData();
+  const data = await readBenchData();
+  const server = startServer();
+  const stop = () => {
+    if (server.exitCode === null) server.kill('SIGTERM');
+  };
+  process.on('exit', stop);
+  try {
+    await waitUntilReady(server);
+    log('server ready');
+    const rss = rssSampler(server.pid!);
+    const idle = rss.phase();
+    const rows: Row[] = [];
+    for (const measure of [
+      () => storyPage(data.paths),
+      () => uncachedStoryPage(data.coldPaths),
+      () => createAndPublish(data.writerId),
+    ]) {
+      const row = await measure();
+      rows.push({ ...row, rss: rss.phase() });
+    }
+    rss.stop();
+    log(`RSS when ready: ${(idle / 1048576).toFixed(0)} MiB`);
+    printTable(rows, rss.peak(), data);
+    writeFileSync(
+      path.join(BENCH_DIR, 'last-run.json'),
+      JSON.stringify({ at: new Date().toISOString(), rows, peakRssBytes: rss.peak() }, null, 2),
+    );
+  } finally {
+    stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(`[bench] failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,110 @@
+import Link from 'next/link';
+import { publicAddress, absoluteUrl } from '@/components/share/share-links';
+import { Avatar } from '@/components/ui/avatar';
+import { formatDate, toDateLocale } from '@/lib/format-date';
+import type { StoryPageView } from '@/server/modules/posts/posts-page.service';
+import { StoryActions } from './story-actions';
+import styles from './story-page.module.css';
+
+// The story as a reader sees it (Medium-like: one ~680 px serif column). Server-rendered; the body
+// is the HTML sanitised on write (DESIGN §9), never rebuilt from bodyJson here.
+
+const PREVIEW_LABEL: Record<StoryPageView['status'], string> = {
+  draft: 'a draft',
+  pending: 'under review',
+  rejected: 'rejected',
+  scheduled: 'scheduled',
+  published: 'hidden',
+};
+
+function previewNote(story: StoryPageView): string {
+  if (story.status === 'published') {
+    return 'Preview: this story is hidden from readers because its author is banned.';
+  }
+  return `Preview: this story is ${PREVIEW_LABEL[story.status]}. Only you and the people who manage it can see this page.`;
+}
+
+export function StoryArticle({ story, publicUrl }: { story: StoryPageView; publicUrl: string }) {
+  const locale = toDateLocale(story.languageCode);
+  const shownAt = story.publishedAt ?? story.createdAt;
+  const share = {
+    url: publicAddress(publicUrl, story.path),
+    title: story.title,
+    excerpt: story.excerpt,
+    imageUrl: absoluteUrl(story.featureImageUrl, publicUrl),
+  };
+  const authorHref = story.author.subdomain ? `/@${story.author.subdomain}` : null;
+  const authorName = story.author.name || 'A Lamplight writer';
+
+  return (
+    <article className={styles.article} lang={story.languageCode} data-story-id={story.id}>
+      <div className="reading">
+        {story.isPublic ? null : (
+          <p className={styles.preview} role="note">
+            {previewNote(story)}
+          </p>
+        )}
+        <header className={styles.head}>
+          <h1 className={styles.title}>{story.title || 'Untitled story'}</h1>
+          {story.excerpt ? <p className={styles.subtitle}>{story.excerpt}</p> : null}
+          <div className={styles.byline}>
+            {authorHref ? (
+              <Link href={authorHref} className={styles.avatarLink} aria-hidden="true" tabIndex={-1}>
+                <Avatar name={authorName} image={story.author.image} size={44} />
+              </Link>
+            ) : (
+              <Avatar name={authorName} image={story.author.image} size={44} />
+            )}
+            <div className={styles.bylineText}>
+              <p className={styles.names}>
+                {authorHref ? (
+                  <Link href={authorHref} className={styles.author} rel="author">
+                    {authorName}
+                  </Link>
+                ) : (
+                  <span className={styles.author}>{authorName}</span>
+                )}
+                {story.publication ? (
+                  <>
+                    <span className={styles.in}> in </span>
+                    <Link href={`/${story.publication.subdomain}`} className={styles.publication}>
+                      {story.publication.name}
+                    </Link>
+                  </>
+                ) : null}
+              </p>
+              <p className={styles.meta}>
+                <span>{story.readingMinutes || 1} min read</span>
+                <span aria-hidden="true"> · </span>
+                <time dateTime={new Date(shownAt).toISOString()}>{formatDate(shownAt, locale)}</time>
+              </p>
+            </div>
+          </div>
+          <StoryActions postId={story.id} share={share} className={styles.actionBar} />
+        </header>
+
+        {story.featureImageUrl ? (
+          <figure className={styles.feature}>
+            {/* eslint-disable-next-line @next/next/no-img-element -- writers' images come from any https host or /uploads */}
+            <img src={story.featureImageUrl} alt="" decoding="async" fetchPriority="high" />
+          </figure>
+        ) : null}
+
+        <div className={styles.body} dangerouslySetInnerHTML={{ __html: story.bodyHtml }} />
+
+        {story.tags.length > 0 ? (
+          <ul className={styles.tags} aria-label="Tags">
+            {story.tags.map((tag) => (
+              <li key={tag.slug}>
+                <Link href={`/search?q=${encodeURIComponent(tag.name)}&range=blogs`} className={styles.tag}>
+                  {tag.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <StoryActions postId={story.id} share={share} className={styles.actionBarBottom} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,214 @@
+// Issue 3 item 7 — a corpus of XSS payloads (tests/fixtures/xss-payloads.ts) goes through the raw
+// API into every field a story has (title, excerpt, tags, the editor document's text, link hrefs and
+// image srcs, and the raw bodyHtml input); each story is published, then opened in Chromium with the
+// share widget, and nothing may run: not the hook the payloads call, not alert/confirm/prompt.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { XSS_PAYLOADS } from '../fixtures/xss-payloads';
+import { expect, signedInTest } from './fixtures';
+
+const BATCH = 16;
+const TITLE_MAX = 200;
+const EXCERPT_MAX = 500;
+const TAG_MAX = 40;
+
+type Story = { id: string; slug: string; path: string; payloads: string[] };
+
+/** As many payloads as fit in `max` characters (at least the first, cut to size). */
+function packed(payloads: string[], max: number, separator = ' '): string {
+  let text = '';
+  for (const payload of payloads) {
+    const next = text ? `${text}${separator}${payload}` : payload;
+    if (next.length > max) break;
+    text = next;
+  }
+  return text || payloads[0].slice(0, max);
+}
+
+/** Up to five tags from the payloads: ≤ 40 characters, a letter or digit, distinct once slugged. */
+function tagsOf(payloads: string[]): { name: string }[] {
+  const seen = new Set<string>();
+  const tags: { name: string }[] = [];
+  for (const payload of payloads) {
+    const name = payload.replace(/[\u0000-\u001f]/g, '').trim().slice(0, TAG_MAX).trim();
+    // The server's tag slug (unicodeSlug): duplicates by slug would be refused.
+    const key = name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '');
+    if (!key || seen.has(key)) continue;
+    seen.add(key);
+    tags.push({ name });
+    if (tags.length === 5) break;
+  }
+  return tags;
+}
+
+/** The editor document: each payload as text, as a link's href, and as an image's src. */
+function documentOf(payloads: string[]) {
+  return {
+    type: 'doc',
+    content: payloads.flatMap((payload) => [
+      { type: 'paragraph', content: [{ type: 'text', text: payload }] },
+      {
+        type: 'paragraph',
+        content: [{ type: 'text', text: 'link', marks: [{ type: 'link', attrs: { href: payload, target: '_self', onclick: payload } }] }],
+      },
+      { type: 'image', attrs: { src: payload, alt: payload, title: payload, onerror: payload } },
+      { type: 'heading', attrs: { level: 2, onclick: payload }, content: [{ type: payload, text: payload }] },
+    ]),
+  };
+}
+
+async function publish(request: APIRequestContext, baseURL: string, data: Record<string, unknown>, payloads: string[]): Promise<Story> {
+  const response = await request.post('/api/posts/new/publish', { data, headers: { origin: baseURL } });
+  expect(response.status(), `${response.status()} ${await response.text()}`).toBe(201);
+  const story = await response.json();
+  return { ...story, path: story.slug ? `/stories/${story.slug}-${story.id}` : `/stories/${story.id}`, payloads };
+}
+
+async function createStories(request: APIRequestContext, baseURL: string): Promise<Story[]> {
+  const stories: Story[] = [];
+  const batches: string[][] = [];
+  for (let i = 0; i < XSS_PAYLOADS.length; i += BATCH) batches.push(XSS_PAYLOADS.slice(i, i + BATCH));
+  for (const [n, batch] of batches.entries()) {
+    const reversed = [...batch].reverse();
+    // The editor's document, with the payloads in title, excerpt and tags too.
+    stories.push(
+      await publish(
+        request,
+        baseURL,
+        {
+          title: packed(batch, TITLE_MAX),
+          excerpt: packed(batch, EXCERPT_MAX, '\n'),
+          tags: tagsOf(batch),
+          bodyJson: documentOf(batch),
+          featureImageUrl: null,
+        },
+        batch,
+      ),
+    );
+    // The raw HTML input (read through the sanitiser), with the other end of the batch in the title.
+    stories.push(
+      await publish(
+        request,
+        baseURL,
+        {
+          title: packed(reversed, TITLE_MAX),
+          excerpt: packed(reversed, EXCERPT_MAX, ' '),
+          tags: tagsOf(reversed),
+          bodyHtml: batch.join('\n<p>between</p>\n'),
+        },
+        batch,
+      ),
+    );
+    if (n === 0) {
+      // One story whose title is nothing but a script-tag breakout (JSON-LD, <title>, og:*).
+      stories.push(
+        await publish(
+          request,
+          baseURL,
+          {
+            title: '</script><script>__xss()</script><!--',
+            excerpt: '"></script><img src=x onerror=__xss()>',
+            bodyHtml: '<p>x</p>',
+          },
+          ['</script><script>__xss()</script>'],
+        ),
+      );
+    }
+  }
+  return stories;
+}
+
+/** What ran: the hook's calls (from the page and its frames) and any browser dialog. */
+async function installTraps(page: Page): Promise<string[]> {
+  const fired: string[] = [];
+  await page.exposeFunction('__xssReport', (what: string) => fired.push(what));
+  await page.addInitScript(() => {
+    const report = (what: string) => () => {
+      (window as unknown as { __xssReport?: (w: string) => void }).__xssReport?.(`${what} at ${location.href}`);
+    };
+    Object.assign(window, {
+      __xss: report('__xss()'),
+      alert: report('alert'),
+      confirm: report('confirm'),
+      prompt: report('prompt'),
+    });
+  });
+  page.on('dialog', async (dialog) => {
+    fired.push(`dialog ${dialog.type()}: ${dialog.message()}`);
+    await dialog.dismiss();
+  });
+  return fired;
+}
+
+signedInTest.describe('XSS corpus through the raw API', () => {
+  signedInTest.setTimeout(180_000);
+
+  signedInTest(`${XSS_PAYLOADS.length} payloads in every story field never run on the story page or in the share widget`, async ({
+    page,
+    baseURL,
+    pageErrors,
+  }) => {
+    expect(XSS_PAYLOADS.length).toBeGreaterThanOrEqual(200);
+    const stories = await createStories(page.request, baseURL!);
+    const fired = await installTraps(page);
+
+    // The traps work: markup that does run is reported (then forgotten).
+    await page.goto(stories[0].path);
+    await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<img src="data:," onerror="__xss()">'));
+    await expect.poll(() => fired.length).toBeGreaterThan(0);
+    fired.length = 0;
+
+    for (const story of stories) {
+      const response = await page.goto(story.path, { waitUntil: 'load' });
+      expect(response?.status(), story.path).toBe(200);
+      const article = page.locator('article');
+      // Nothing executable made it into the rendered story.
+      const dangerous = await article.evaluate((root) => {
+        const found: string[] = [];
+        for (const el of root.querySelectorAll('*')) {
+          if (el.closest('button')) continue; // the page's own Save/Share buttons and their icons
+          const tag = el.tagName.toLowerCase();
+          if (['script', 'iframe', 'object', 'embed', 'svg', 'math', 'style', 'form', 'base', 'meta', 'link', 'frame', 'frameset', 'template'].includes(tag)) {
+            found.push(`<${tag}>`);
+          }
+          for (const attr of el.attributes) {
+            if (/^on/i.test(attr.name)) found.push(`${tag}[${attr.name}]`);
+            if (['href', 'src', 'action', 'formaction', 'xlink:href', 'srcdoc', 'style'].includes(attr.name.toLowerCase())) {
+              const value = attr.value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
+              if (/^(javascript|vbscript|data):/.test(value) || attr.name === 'srcdoc') found.push(`${tag}[${attr.name}=${attr.value.slice(0, 40)}]`);
+            }
+          }
+        }
+        return found;
+      });
+      expect(dangerous, `${story.path}: executable markup in the article`).toEqual([]);
+      // The JSON-LD is still one intact script element holding JSON.
+      const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
+      expect(ld).toHaveLength(1);
+      expect(() => JSON.parse(ld[0])).not.toThrow();
+
+      // The share widget shows the title and image, and builds links from them.
+      await page.getByRole('button', { name: 'Share this story' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Share this story' });
+      await expect(dialog).toBeVisible();
+      for (const link of await dialog.getByRole('link').all()) {
+        expect(await link.getAttribute('href')).toMatch(/^(https:\/\/|mailto:)/);
+      }
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      expect(fired, `${story.path}: script ran`).toEqual([]);
+    }
+    // Let late timers, animations and image errors settle on the last page.
+    await page.waitForTimeout(500);
+    expect(fired).toEqual([]);
+    // Console noise from payload text (refused URLs, missing images) is expected; an uncaught
+    // exception is not: it could be a payload half-running.
+    const exceptions = pageErrors.filter((error) => error.startsWith('pageerror:'));
+    pageErrors.length = 0;
+    expect(exceptions).toEqual([]);
+  });
+});
