@@ -12,11 +12,18 @@
 //     Next.js renders it): 50 connections for 10 s over other stories — the cost of a first view.
 //  6. Create-and-publish: POST /api/posts/new/publish one after another for 10 s, signed in with a
 //     real next-auth session cookie.
+//
+// `npm run bench` measures what `npm start` runs: the embedded PGlite. `npm run bench -- --postgres`
+// measures the production set-up: the same server on the PostgreSQL server of BENCH_DATABASE_URL
+// (default: this machine's), seeded once into a template database and cloned for every run. The RSS
+// is then the Node.js server's alone; PostgreSQL's own processes are not counted.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
 import { encode } from 'next-auth/jwt';
 import { openDatabase } from '../src/server/db/client';
 import { createRng } from '../src/server/seed/story-body';
@@ -37,6 +44,9 @@ const API_S = 10;
 const API_WORDS = 250;
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const BENCH_DIR = path.join(ROOT, 'data', 'bench');
+const ON_POSTGRES = process.argv.includes('--postgres');
+const PG_SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_RUN_DATABASE = 'lamplight_bench_run';
 const RUN_DIR = path.join(BENCH_DIR, 'run');
 
 const started = Date.now();
@@ -48,7 +58,7 @@ const log = (message: string) => console.log(`[bench ${elapsed().padStart(5)}] $
 // ---------------------------------------------------------------------------------------------
 
 /** The template depends on the schema and the generator: a change to either seeds a new one. */
-function templateDir(): string {
+function templateHash(): string {
   const hash = createHash('sha256');
   for (const file of [
     'src/server/db/migrations/meta/_journal.json',
@@ -58,7 +68,26 @@ function templateDir(): string {
   ]) {
     hash.update(readFileSync(path.join(ROOT, file)));
   }
-  return path.join(BENCH_DIR, `template-${STORIES}x${WORDS}-${hash.digest('hex').slice(0, 10)}`);
+  return `${STORIES}x${WORDS}-${hash.digest('hex').slice(0, 10)}`;
+}
+
+const templateDir = () => path.join(BENCH_DIR, `template-${templateHash()}`);
+
+/** The PostgreSQL server's URL with another database name. */
+function pgUrl(database: string): string {
+  const url = new URL(PG_SERVER_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+function seed(env: Record<string, string>): void {
+  log(`seeding ${STORIES.toLocaleString('en')} stories of ~${WORDS} words (once; later runs reuse it)…`);
+  const seeded = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'src/server/seed/seed-main.ts', '--stories', String(STORIES), '--words', String(WORDS)],
+    { cwd: ROOT, env: childEnv(env), stdio: 'inherit' },
+  );
+  if (seeded.status !== 0) throw new Error('seeding failed');
 }
 
 function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -72,6 +101,35 @@ function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   };
 }
 
+/**
+ * PostgreSQL: a template database per schema and generator (seeded once, marked complete by a
+ * comment), cloned into a fresh run database with CREATE DATABASE … TEMPLATE.
+ */
+async function preparePostgres(): Promise<string> {
+  const template = `lamplight_bench_tpl_${templateHash().replace(/[^a-z0-9]/gi, '_').toLowerCase()}`;
+  const admin = new pg.Client({ connectionString: PG_SERVER_URL });
+  await admin.connect();
+  try {
+    const complete = await admin.query(
+      `select 1 from pg_database where datname = $1 and shobj_description(oid, 'pg_database') = 'complete'`,
+      [template],
+    );
+    if (complete.rowCount === 0) {
+      const old = await admin.query(`select datname from pg_database where datname like 'lamplight_bench_tpl_%'`);
+      for (const row of old.rows) await admin.query(`drop database if exists "${row.datname}" with (force)`);
+      await admin.query(`create database "${template}"`);
+      seed({ DATABASE_URL: pgUrl(template), DATA_DIR: path.join(BENCH_DIR, 'pg-seed') });
+      await admin.query(`comment on database "${template}" is 'complete'`);
+    }
+    await admin.query(`drop database if exists ${PG_RUN_DATABASE} with (force)`);
+    await admin.query(`create database ${PG_RUN_DATABASE} template "${template}"`);
+  } finally {
+    await admin.end();
+  }
+  log(`database: PostgreSQL ${PG_RUN_DATABASE}, a copy of ${template}`);
+  return pgUrl(PG_RUN_DATABASE);
+}
+
 function prepareData(): void {
   const template = templateDir();
   if (!existsSync(template)) {
@@ -81,13 +139,7 @@ function prepareData(): void {
     const partial = `${template}.partial`;
     rmSync(partial, { recursive: true, force: true });
     mkdirSync(partial, { recursive: true });
-    log(`seeding ${STORIES.toLocaleString('en')} stories of ~${WORDS} words (once; later runs reuse it)…`);
-    const seeded = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', 'src/server/seed/seed-main.ts', '--stories', String(STORIES), '--words', String(WORDS)],
-      { cwd: ROOT, env: childEnv({ DATA_DIR: partial }), stdio: 'inherit' },
-    );
-    if (seeded.status !== 0) throw new Error('seeding failed');
+    seed({ DATA_DIR: partial });
     renameSync(partial, template);
   }
   rmSync(RUN_DIR, { recursive: true, force: true });
@@ -97,24 +149,26 @@ function prepareData(): void {
 
 type BenchData = { paths: string[]; coldPaths: string[]; published: number; writerId: string };
 
-async function readBenchData(): Promise<BenchData> {
-  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(RUN_DIR, 'db') });
+async function readBenchData(databaseUrl: string | undefined): Promise<BenchData> {
+  const database = await openDatabase(
+    databaseUrl ? { kind: 'postgres', url: databaseUrl, max: 1 } : { kind: 'pglite', dataDir: path.join(RUN_DIR, 'db') },
+  );
+  // Both drivers answer execute() with { rows }.
+  const rows = async <T>(query: SQL) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
   try {
-    const pglite = database.pglite!;
-    const stories = await pglite.query<{ id: string; slug: string }>(
-      `select id, slug from posts where status = 'published' order by md5(id) limit $1`,
-      [URLS + COLD_URLS],
+    const stories = await rows<{ id: string; slug: string }>(
+      sql`select id, slug from posts where status = 'published' order by md5(id) limit ${URLS + COLD_URLS}`,
     );
-    const count = await pglite.query<{ n: number }>(`select count(*)::int as n from posts where status = 'published'`);
-    const writer = await pglite.query<{ id: string }>(
-      `select id from users where status = 'active' order by created_at limit 1`,
+    const [count] = await rows<{ n: number }>(sql`select count(*)::int as n from posts where status = 'published'`);
+    const [writer] = await rows<{ id: string }>(
+      sql`select id from users where status = 'active' order by created_at limit 1`,
     );
-    const paths = stories.rows.map((r) => (r.slug ? `/stories/${r.slug}-${r.id}` : `/stories/${r.id}`));
+    const paths = stories.map((r) => (r.slug ? `/stories/${r.slug}-${r.id}` : `/stories/${r.id}`));
     return {
       paths: paths.slice(0, URLS),
       coldPaths: paths.slice(URLS),
-      published: count.rows[0].n,
-      writerId: writer.rows[0].id,
+      published: count.n,
+      writerId: writer.id,
     };
   } finally {
     await database.close();
@@ -125,7 +179,7 @@ async function readBenchData(): Promise<BenchData> {
 // Server and its memory
 // ---------------------------------------------------------------------------------------------
 
-function startServer(): ChildProcess {
+function startServer(databaseUrl: string | undefined): ChildProcess {
   log('starting the production server (builds first if the sources changed)…');
   return spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
@@ -133,6 +187,7 @@ function startServer(): ChildProcess {
     env: childEnv({
       PORT: String(PORT),
       DATA_DIR: RUN_DIR,
+      ...(databaseUrl && { DATABASE_URL: databaseUrl }),
       ...(process.env.BENCH_SERVER_NODE_OPTIONS && { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS }),
     }),
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -337,15 +392,21 @@ function printTable(rows: Row[], peakRss: number, data: BenchData) {
   console.log(`peak RSS of the server process tree: ${mib(peakRss)}`);
   console.log(
     `data: ${STORIES.toLocaleString('en')} stories of ~${WORDS} words (${data.published.toLocaleString('en')} published); ` +
-      `story page over ${data.paths.length.toLocaleString('en')} of them; embedded PGlite; total ${elapsed()}`,
+      `story page over ${data.paths.length.toLocaleString('en')} of them; ${ON_POSTGRES ? 'PostgreSQL server (its RSS not counted)' : 'embedded PGlite'}; total ${elapsed()}`,
   );
   console.log('targets: story page ≥ 1,500 req/s with p99 ≤ 50 ms; create-and-publish ≥ 230/s; RSS ≤ 400 MiB');
 }
 
 async function main() {
-  prepareData();
-  const data = await readBenchData();
-  const server = startServer();
+  let databaseUrl: string | undefined;
+  if (ON_POSTGRES) {
+    mkdirSync(RUN_DIR, { recursive: true });
+    databaseUrl = await preparePostgres();
+  } else {
+    prepareData();
+  }
+  const data = await readBenchData(databaseUrl);
+  const server = startServer(databaseUrl);
   const stop = () => {
     if (server.exitCode === null) server.kill('SIGTERM');
   };
@@ -368,8 +429,12 @@ async function main() {
     log(`RSS when ready: ${(idle / 1048576).toFixed(0)} MiB`);
     printTable(rows, rss.peak(), data);
     writeFileSync(
-      path.join(BENCH_DIR, 'last-run.json'),
-      JSON.stringify({ at: new Date().toISOString(), rows, peakRssBytes: rss.peak() }, null, 2),
+      path.join(BENCH_DIR, ON_POSTGRES ? 'last-run-postgres.json' : 'last-run.json'),
+      JSON.stringify(
+        { at: new Date().toISOString(), database: ON_POSTGRES ? 'postgres' : 'pglite', rows, peakRssBytes: rss.peak() },
+        null,
+        2,
+      ),
     );
   } finally {
     stop();

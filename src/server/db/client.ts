@@ -40,7 +40,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // PGlite has no lock between processes: two of them on one folder silently lose writes.
     if (options.lock !== false) lock = acquireDataDirLock(dir);
   }
-  const pglite = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  const pglite = new PGlite({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    // PGlite's WebAssembly memory only grows: 128 MB of shared buffers, once filled by a busy site,
+    // stay in the server's RSS for good. 16 MB costs little — the OS page cache still holds the data
+    // files — and keeps the whole server near its memory budget (docs/decisions/012-memory.md).
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+  });
   await pglite.waitReady;
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {

@@ -1,10 +1,10 @@
 import type { Actor } from '../../auth/actor';
-import { assertCan, can, isSiteAdmin } from '../../auth/policy';
+import { assertCan, can, isSiteAdmin, type PublicationRole } from '../../auth/policy';
 import { decodeCursor, toPage } from '../../lib/cursor';
 import { AppError, notFound, unauthorized } from '../../lib/errors';
 import { newUuid } from '../../lib/ids';
 import { loadVisibleStory, publicationRoleOf, storyResource } from '../posts/posts-access.service';
-import { findStoryRowById } from '../posts/posts-read.repository';
+import { findStorySummaryRowsByIds } from '../posts/posts-read.repository';
 import { toStorySummary } from '../posts/posts-read.service';
 import type { StoryPage, StorySummary } from '../posts/posts.schema';
 import {
@@ -185,16 +185,29 @@ export async function listPostsOfList(
   await loadReadableList(actor, listId);
   const keys = await findListPostPage({ listId, viewer: viewerOf(actor), cursor, fetch: options.limit + 1 });
   const page = toPage(keys, options.limit, (key) => ({ t: key.addedAt.getTime(), id: key.postId }));
-  const stories = await Promise.all(page.items.map((key) => readableSummary(actor, key.postId)));
-  return { posts: stories.filter((story): story is StorySummary => story !== null), lastKey: page.lastKey };
+  const stories = await readableSummaries(actor, page.items.map((key) => key.postId));
+  return { posts: stories, lastKey: page.lastKey };
 }
 
-/** The story's summary if the policy lets this actor read it (the SQL filter mirrors it; this decides). */
-async function readableSummary(actor: Actor, postId: string): Promise<StorySummary | null> {
-  const row = await findStoryRowById(postId);
-  if (!row) return null;
-  const resource = storyResource(row);
-  const isPublic = row.status === 'published' && row.author.status === 'active';
-  const role = isPublic ? null : await publicationRoleOf(actor?.id, row.publicationId);
-  return can(actor, 'story.read', resource, { publicationRole: role }) ? toStorySummary(row) : null;
+/**
+ * The summaries of these stories the policy lets this actor read, in the given order: one query for
+ * the stories, one per publication only when a story is not public (the SQL filter mirrors the
+ * policy; the policy decides).
+ */
+async function readableSummaries(actor: Actor, postIds: readonly string[]): Promise<StorySummary[]> {
+  const rows = new Map((await findStorySummaryRowsByIds(postIds)).map((row) => [row.id, row]));
+  const roles = new Map<string | null, Promise<PublicationRole>>();
+  const roleIn = (publicationId: string | null) => {
+    if (!roles.has(publicationId)) roles.set(publicationId, publicationRoleOf(actor?.id, publicationId));
+    return roles.get(publicationId)!;
+  };
+  const readable: StorySummary[] = [];
+  for (const id of postIds) {
+    const row = rows.get(id);
+    if (!row) continue;
+    const isPublic = row.status === 'published' && row.author.status === 'active';
+    const role = isPublic ? null : await roleIn(row.publicationId);
+    if (can(actor, 'story.read', storyResource(row), { publicationRole: role })) readable.push(toStorySummary(row));
+  }
+  return readable;
 }

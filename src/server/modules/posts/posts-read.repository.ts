@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, gte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Db } from '../../db';
 import { cursorTime, type Cursor } from '../../lib/cursor';
 import { newsletterEntries } from '../newsletters/newsletters.table';
@@ -82,6 +82,19 @@ export async function findStoryRowById(id: string): Promise<StoryRow | undefined
   if (!query) preparedStoryById.set(db, (query = prepareStoryById(db)));
   const rows = await query.execute({ id });
   return rows.length ? settle(rows[0]) : undefined;
+}
+
+/** Summaries of these stories (no bodies), whatever their state, in one query; missing ids are absent. */
+export async function findStorySummaryRowsByIds(ids: readonly string[]): Promise<StorySummaryRow[]> {
+  if (ids.length === 0) return [];
+  const db = await getDb();
+  const rows = await db
+    .select({ ...summaryColumns, ...joined })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .leftJoin(publications, eq(publications.id, posts.publicationId))
+    .where(inArray(posts.id, [...ids]));
+  return rows.map(settle);
 }
 
 export type AuthorPostsQuery = {

@@ -8,7 +8,7 @@ import { env } from '@/server/lib/env';
 import { getStoryPage } from '@/server/modules/posts/posts-page.service';
 // Puts the response cache on globalThis for scripts/server.mjs (docs/decisions/006-story-page.md).
 import '@/server/modules/posts/posts-page.cache';
-import { storyViewer } from './viewer';
+import { getPageActor } from '@/server/auth/page-actor';
 
 // /stories/{title-slug}-{id} (DESIGN §2): the story, server-rendered from its sanitised HTML. Not
 // public, or not there → the site's 404 page; an outdated slug → the current address (permanent).
@@ -18,7 +18,7 @@ export const dynamic = 'force-dynamic';
 type Props = { params: Promise<{ slug: string }> };
 
 // One lookup per request, shared by generateMetadata and the page.
-const loadStory = cache((slug: string) => getStoryPage(safeDecode(slug), storyViewer));
+const loadStory = cache((slug: string) => getStoryPage(safeDecode(slug), getPageActor));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const result = await loadStory((await params).slug);
