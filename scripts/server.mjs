@@ -4,8 +4,12 @@
 // globalThis once the story page module has loaded): serve the stored page (its fingerprint was
 // just checked against the database), redirect an outdated slug (301), or let Next render — and
 // keep a public story's page for the next reader. Any failure in that path falls back to Next.
+// Calls to the API (/api/*, next-auth's /api/auth/* aside) go straight to its Hono app once the API
+// route module has loaded and put it on globalThis (src/server/api/fast-path.ts,
+// docs/decisions/009-api-fast-path-and-memory.md): Next.js's router costs ~6 ms a call on this machine.
 import http from 'node:http';
 import path from 'node:path';
+import { getRequestListener } from '@hono/node-server';
 
 process.env.NODE_ENV = 'production';
 process.title = 'next-server (lamplight)';
@@ -73,7 +77,16 @@ async function serveStory(cache, req, res) {
   return handle(req, res);
 }
 
+let apiListener;
+function serveApi(api, req, res) {
+  // overrideGlobalObjects false: Next.js has its own Request/Response in place; leave them be.
+  apiListener ??= getRequestListener((request) => api.fetch(request), { overrideGlobalObjects: false });
+  return apiListener(req, res);
+}
+
 const server = http.createServer((req, res) => {
+  const api = globalThis.__lamplightApi;
+  if (api?.accepts(req)) return void serveApi(api, req, res);
   const cache = globalThis.__lamplightStoryPageCache;
   if (!cache || !isStoryDocument(req)) return void handle(req, res);
   serveStory(cache, req, res).catch((error) => {
@@ -85,8 +98,11 @@ const server = http.createServer((req, res) => {
 
 server.listen(port, () => {
   console.log(`[lamplight] ready on http://localhost:${port}`);
-  // Load the story page once so its response cache is in place before the first reader arrives.
-  http.get({ host: '127.0.0.1', port, path: '/stories/000000000000000000000' }, (res) => res.resume()).on('error', () => {});
+  // Load the story page and the API once so the cache and the fast path are in place before the
+  // first visitor arrives.
+  for (const warm of ['/stories/000000000000000000000', '/api/nope']) {
+    http.get({ host: '127.0.0.1', port, path: warm }, (res) => res.resume()).on('error', () => {});
+  }
 });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {

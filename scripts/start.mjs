@@ -44,7 +44,16 @@ if (buildOnly) process.exit(0);
 
 const port = process.env.PORT ?? '3000';
 // `next start` plus the story-page response cache (docs/decisions/006-story-page.md).
-const server = spawn(process.execPath, [path.join(root, 'scripts/server.mjs')], {
+// V8 left alone sizes its heap for this machine's RAM and collects lazily, so a busy server's RSS
+// climbs far past what it uses. These caps keep it near 400 MiB with PGlite inside at no measured
+// cost in throughput (docs/decisions/009-api-fast-path-and-memory.md); NODE_OPTIONS overrides them.
+const heapFlags = [
+  ['--max-old-space-size', '256'],
+  ['--max-semi-space-size', '4'],
+]
+  .filter(([flag]) => !(process.env.NODE_OPTIONS ?? '').includes(flag))
+  .map(([flag, value]) => `${flag}=${value}`);
+const server = spawn(process.execPath, [...heapFlags, path.join(root, 'scripts/server.mjs')], {
   cwd: root,
   env: { ...env, PORT: port },
   stdio: 'inherit',

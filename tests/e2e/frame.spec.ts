@@ -230,6 +230,21 @@ test.describe('API frame', () => {
     expect(body).toMatchObject({ error: { code: 'route_not_found' } });
   });
 
+  test('API answers carry the security headers and are gzipped when large', async ({ request }) => {
+    // The production server answers the API past Next.js's router (docs/decisions/009-…): what
+    // Next would add on the way out must still be there.
+    for (const path of ['/api/nope', '/api/openapi.json']) {
+      const response = await request.get(path, { headers: { 'accept-encoding': 'gzip' } });
+      const headers = response.headers();
+      expect(headers['x-content-type-options'], path).toBe('nosniff');
+      expect(headers['x-frame-options'], path).toBe('DENY');
+      expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+    }
+    const large = await request.get('/api/openapi.json', { headers: { 'accept-encoding': 'gzip' } });
+    expect(large.headers()['content-encoding']).toBe('gzip');
+    expect((await large.json()).openapi).toBe('3.1.0');
+  });
+
   test('a cross-origin PATCH answers 403, even with a valid session cookie', async ({
     playwright,
     baseURL,

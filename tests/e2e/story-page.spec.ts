@@ -143,7 +143,8 @@ signedInTest.describe('story page, with stories written here', () => {
     await expect(dialog).toBeVisible();
     const thumb = dialog.locator('img').first();
     await expect(thumb).toHaveAttribute('src', image);
-    expect(await thumb.evaluate((img) => [img.getBoundingClientRect().width, img.getBoundingClientRect().height])).toEqual([40, 40]);
+    // Layout size, not the bounding box: the dialog may still be scaling in.
+    expect(await thumb.evaluate((img: HTMLImageElement) => [img.offsetWidth, img.offsetHeight])).toEqual([40, 40]);
     await expect(dialog.getByText(title, { exact: true })).toBeVisible();
 
     const href = (name: string) => dialog.getByRole('link', { name }).getAttribute('href');

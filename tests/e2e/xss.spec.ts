@@ -1,8 +1,9 @@
 // Issue 3 item 7 — a corpus of XSS payloads (tests/fixtures/xss-payloads.ts) goes through the raw
 // API into every field a story has (title, excerpt, tags, the editor document's text, link hrefs and
 // image srcs, and the raw bodyHtml input); each story is published, then opened in Chromium with the
-// share widget, and nothing may run: not the hook the payloads call, not alert/confirm/prompt.
-import type { APIRequestContext, Page } from '@playwright/test';
+// share widget, then listed in the writer's studio (every row, the story-actions menu) and opened in
+// the editor; and nothing may run: not the hook the payloads call, not alert/confirm/prompt.
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { XSS_PAYLOADS } from '../fixtures/xss-payloads';
 import { expect, signedInTest } from './fixtures';
 
@@ -122,6 +123,27 @@ async function createStories(request: APIRequestContext, baseURL: string): Promi
   return stories;
 }
 
+/** Elements and attributes that could run script, below `root` (the page's own buttons aside). */
+const executableMarkup = (root: Locator): Promise<string[]> =>
+  root.evaluate((element) => {
+    const found: string[] = [];
+    for (const el of element.querySelectorAll('*')) {
+      if (el.closest('button')) continue; // the page's own Save/Share buttons and their icons
+      const tag = el.tagName.toLowerCase();
+      if (['script', 'iframe', 'object', 'embed', 'svg', 'math', 'style', 'form', 'base', 'meta', 'link', 'frame', 'frameset', 'template'].includes(tag)) {
+        found.push(`<${tag}>`);
+      }
+      for (const attr of el.attributes) {
+        if (/^on/i.test(attr.name)) found.push(`${tag}[${attr.name}]`);
+        if (['href', 'src', 'action', 'formaction', 'xlink:href', 'srcdoc', 'style'].includes(attr.name.toLowerCase())) {
+          const value = attr.value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
+          if (/^(javascript|vbscript|data):/.test(value) || attr.name === 'srcdoc') found.push(`${tag}[${attr.name}=${attr.value.slice(0, 40)}]`);
+        }
+      }
+    }
+    return found;
+  });
+
 /** What ran: the hook's calls (from the page and its frames) and any browser dialog. */
 async function installTraps(page: Page): Promise<string[]> {
   const fired: string[] = [];
@@ -147,7 +169,7 @@ async function installTraps(page: Page): Promise<string[]> {
 signedInTest.describe('XSS corpus through the raw API', () => {
   signedInTest.setTimeout(180_000);
 
-  signedInTest(`${XSS_PAYLOADS.length} payloads in every story field never run on the story page or in the share widget`, async ({
+  signedInTest(`${XSS_PAYLOADS.length} payloads in every story field never run on the story page, in the share widget, the studio or the editor`, async ({
     page,
     baseURL,
     pageErrors,
@@ -165,26 +187,8 @@ signedInTest.describe('XSS corpus through the raw API', () => {
     for (const story of stories) {
       const response = await page.goto(story.path, { waitUntil: 'load' });
       expect(response?.status(), story.path).toBe(200);
-      const article = page.locator('article');
       // Nothing executable made it into the rendered story.
-      const dangerous = await article.evaluate((root) => {
-        const found: string[] = [];
-        for (const el of root.querySelectorAll('*')) {
-          if (el.closest('button')) continue; // the page's own Save/Share buttons and their icons
-          const tag = el.tagName.toLowerCase();
-          if (['script', 'iframe', 'object', 'embed', 'svg', 'math', 'style', 'form', 'base', 'meta', 'link', 'frame', 'frameset', 'template'].includes(tag)) {
-            found.push(`<${tag}>`);
-          }
-          for (const attr of el.attributes) {
-            if (/^on/i.test(attr.name)) found.push(`${tag}[${attr.name}]`);
-            if (['href', 'src', 'action', 'formaction', 'xlink:href', 'srcdoc', 'style'].includes(attr.name.toLowerCase())) {
-              const value = attr.value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
-              if (/^(javascript|vbscript|data):/.test(value) || attr.name === 'srcdoc') found.push(`${tag}[${attr.name}=${attr.value.slice(0, 40)}]`);
-            }
-          }
-        }
-        return found;
-      });
+      const dangerous = await executableMarkup(page.locator('article'));
       expect(dangerous, `${story.path}: executable markup in the article`).toEqual([]);
       // The JSON-LD is still one intact script element holding JSON.
       const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
@@ -202,6 +206,37 @@ signedInTest.describe('XSS corpus through the raw API', () => {
       await expect(dialog).toBeHidden();
       expect(fired, `${story.path}: script ran`).toEqual([]);
     }
+
+    // The studio lists every one of them (title, excerpt, status) and its story-actions menu.
+    await page.goto('/me');
+    const rows = page.getByRole('button', { name: /^Story actions for / });
+    await expect(rows.first()).toBeVisible();
+    const loadMore = page.getByRole('button', { name: 'Load more' });
+    while (await loadMore.isVisible()) {
+      const before = await rows.count();
+      await loadMore.click();
+      await expect.poll(() => rows.count()).toBeGreaterThan(before);
+    }
+    expect(await rows.count()).toBeGreaterThanOrEqual(stories.length);
+    expect(await executableMarkup(page.locator('main')), 'studio: executable markup').toEqual([]);
+    for (const index of [0, Math.floor(stories.length / 2), stories.length - 1]) {
+      await rows.nth(index).click();
+      const menu = page.getByRole('dialog');
+      await expect(menu).toBeVisible();
+      expect(await executableMarkup(menu), 'story-actions: executable markup').toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+    }
+    expect(fired, 'studio: script ran').toEqual([]);
+
+    // The editor loads the stored document of a few of them.
+    for (const story of [stories[0], stories[1], stories[stories.length - 1]]) {
+      await page.goto(`/stories/edit/${story.id}`);
+      const editor = page.locator('.ProseMirror');
+      await expect(editor).toBeVisible();
+      expect(await executableMarkup(editor), `editor ${story.id}: executable markup`).toEqual([]);
+    }
+
     // Let late timers, animations and image errors settle on the last page.
     await page.waitForTimeout(500);
     expect(fired).toEqual([]);

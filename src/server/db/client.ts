@@ -45,7 +45,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     loadDataDir: options.loadDataDir,
     // PGlite's WebAssembly memory only grows: 128 MB of shared buffers, once filled by a busy site,
     // stay in the server's RSS for good. 16 MB costs little — the OS page cache still holds the data
-    // files — and keeps the whole server near its memory budget (docs/decisions/012-memory.md).
+    // files — and keeps the whole server near its memory budget
+    // (docs/decisions/009-api-fast-path-and-memory.md).
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
   });
   await pglite.waitReady;

@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { securityHeaders } from '../lib/security-headers';
+import type { App } from './app';
+
+// The API without Next.js's router in front (docs/decisions/009-api-fast-path-and-memory.md):
+// scripts/server.mjs finds this on globalThis once the API route module has loaded and hands it
+// every /api/* request except next-auth's. What Next.js would add on the way out is added here: the security headers of
+// next.config.ts and gzip. The app itself is the very same one the route handler serves.
+
+export type ApiFastPath = {
+  /** Whether this request goes the fast way (else Next.js serves it, as it always could). */
+  accepts: (request: { method?: string; url?: string; headers: Record<string, string | string[] | undefined> }) => boolean;
+  fetch: (request: Request) => Response | Promise<Response>;
+};
+
+/** Bodies up to the API's JSON limit; uploads and streamed (chunked) bodies stay with Next.js. */
+const FAST_BODY_BYTES = 1024 * 1024;
+
+const accepts: ApiFastPath['accepts'] = ({ url = '', headers }) => {
+  if (!url.startsWith('/api/') || url.startsWith('/api/auth/')) return false;
+  // Bodies are read whole before the app runs (standardRequest): only small ones, then. Uploads
+  // stream through their own 10 MB check, and a streamed body has no size to judge by.
+  if (headers['transfer-encoding'] !== undefined) return false;
+  const length = Number(headers['content-length'] ?? 0);
+  return Number.isFinite(length) && length <= FAST_BODY_BYTES;
+};
+
+const holder = globalThis as unknown as { __lamplightApi?: ApiFastPath };
+
+/**
+ * @hono/node-server hands over a lazy stand-in for a Request, whose body Hono's bodyLimit cannot
+ * re-wrap; and a body left half-read by an early answer (401, 403, 404) would stall the
+ * connection. The bodies taken here are small (see accepts), so read each one whole first.
+ */
+async function standardRequest(request: Request): Promise<Request> {
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    signal: request.signal,
+    ...(hasBody && { body: await request.arrayBuffer() }),
+  });
+}
+
+export function exposeApiFastPath(app: App): void {
+  const outer = new Hono();
+  outer.use('*', compress());
+  outer.use('*', async (c, next) => {
+    await next();
+    // A Response may have been built with immutable headers (Response.redirect, fetch): copy first.
+    const response = new Response(c.res.body, c.res);
+    for (const { key, value } of securityHeaders) {
+      if (!response.headers.has(key)) response.headers.set(key, value);
+    }
+    c.res = undefined;
+    c.res = response;
+  });
+  outer.all('*', (c) => app.fetch(c.req.raw));
+  holder.__lamplightApi = { accepts, fetch: async (request) => outer.fetch(await standardRequest(request)) };
+}

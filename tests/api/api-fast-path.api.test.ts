@@ -1,0 +1,111 @@
+// The API as scripts/server.mjs serves it in production: the Hono app behind @hono/node-server's
+// listener on a real socket (src/server/api/fast-path.ts, docs/decisions/009-…). Requests here are
+// raw HTTP, shaped like a browser's, including the bodiless PATCH a browser sends without a
+// Content-Length.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/api/app';
+import { exposeApiFastPath, type ApiFastPath } from '../../src/server/api/fast-path';
+import { createUser } from '../factories';
+import { sessionCookie } from '../helpers/api-client';
+import { useTestDatabase } from '../helpers/test-db';
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+describe('the API fast path (production server)', () => {
+  let server: http.Server;
+  let port: number;
+  let userId: string;
+
+  beforeAll(async () => {
+    const { db } = await useTestDatabase();
+    userId = (await createUser(db, { name: 'Fast Path' })).id;
+    exposeApiFastPath(createApp());
+    const api = (globalThis as unknown as { __lamplightApi: ApiFastPath }).__lamplightApi;
+    server = http.createServer(getRequestListener((request) => api.fetch(request), { overrideGlobalObjects: false }));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  /** One raw HTTP request; `body` undefined sends no body and no Content-Length at all. */
+  function send(method: string, path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      const request = http.request({ host: '127.0.0.1', port, method, path, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString() }),
+        );
+      });
+      request.on('error', reject);
+      if (body === undefined) request.end();
+      else request.end(body);
+    });
+  }
+
+  const origin = () => `http://127.0.0.1:${port}`;
+
+  it('a bodiless PATCH without Content-Length reaches the handler (a list rename by query string)', async () => {
+    const cookie = await sessionCookie(userId);
+    const created = await send(
+      'POST',
+      '/api/lists/create',
+      { origin: origin(), cookie, 'content-type': 'application/json' },
+      JSON.stringify({ listName: 'Before', privacyStatus: 'public' }),
+    );
+    expect(created.status, created.body).toBe(201);
+    const list = JSON.parse(created.body);
+    const renamed = await send('PATCH', `/api/lists/${list.id}?listName=After`, { origin: origin(), cookie });
+    expect(renamed.status, renamed.body).toBe(200);
+    expect(JSON.parse(renamed.body).listName).toBe('After');
+  });
+
+  it('takes small and bodiless calls; leaves uploads, streamed bodies and next-auth to Next.js', () => {
+    const api = (globalThis as unknown as { __lamplightApi: ApiFastPath }).__lamplightApi;
+    expect(api.accepts({ method: 'GET', url: '/api/users/x', headers: {} })).toBe(true);
+    expect(api.accepts({ method: 'PATCH', url: '/api/lists/x?listName=y', headers: {} })).toBe(true);
+    expect(api.accepts({ method: 'POST', url: '/api/posts/new/publish', headers: { 'content-length': '5000' } })).toBe(true);
+    expect(api.accepts({ method: 'PUT', url: '/api/images/upload/x', headers: { 'content-length': '20971520' } })).toBe(false);
+    expect(api.accepts({ method: 'POST', url: '/api/lists/create', headers: { 'transfer-encoding': 'chunked' } })).toBe(false);
+    expect(api.accepts({ method: 'GET', url: '/api/auth/session', headers: {} })).toBe(false);
+    expect(api.accepts({ method: 'GET', url: '/stories/x', headers: {} })).toBe(false);
+  });
+
+  it('an early refusal of a sizeable body answers cleanly and the connection stays usable', async () => {
+    // 900 KB (under the fast path's 1 MB) refused before anything would read it: another origin.
+    const big = JSON.stringify({ title: 'x'.repeat(900 * 1024) });
+    const refused = await send('POST', '/api/posts/new/draft', { origin: 'https://evil.example', 'content-type': 'application/json' }, big);
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.body).error.code).toBe('forbidden');
+    // The keep-alive socket that carried it serves the next call.
+    expect((await send('GET', '/api/nope', {})).status).toBe(404);
+  });
+
+  it('adds the security headers and gzips large answers, like Next.js would', async () => {
+    const notFound = await send('GET', '/api/nope', {});
+    expect(notFound.status).toBe(404);
+    expect(JSON.parse(notFound.body).error.code).toBe('route_not_found');
+    expect(notFound.headers['x-content-type-options']).toBe('nosniff');
+    expect(notFound.headers['x-frame-options']).toBe('DENY');
+    expect(notFound.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    const document = await send('GET', '/api/openapi.json', { 'accept-encoding': 'gzip' });
+    expect(document.status).toBe(200);
+    expect(document.headers['content-encoding']).toBe('gzip');
+    expect(document.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('still refuses a cross-origin mutation', async () => {
+    const cookie = await sessionCookie(userId);
+    const refused = await send(
+      'PATCH',
+      `/api/users/${userId}`,
+      { origin: 'https://evil.example', cookie, 'content-type': 'application/json' },
+      JSON.stringify({ name: 'Pwned' }),
+    );
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.body).error.code).toBe('forbidden');
+  });
+});
