@@ -1,42 +1,29 @@
 'use client';
 
-import { useId, useState, type FormEvent } from 'react';
-import { DialogShell } from '@/components/dialogs/dialog-shell';
+import { useState, type FormEvent } from 'react';
 import { useDialog } from '@/components/dialogs/dialog-provider';
-import { BIO_MAX, NAME_MAX } from '@/components/profile/edit-profile-form';
+import { NameBioFields } from '@/components/profile/name-bio-fields';
 import { PhotoField } from '@/components/profile/photo-field';
 import type { UserProfile } from '@/components/users/use-my-profile';
 import {
-  dismissOnboardingForNow,
-  useOnboardingProfile,
   useOnboardingSave,
   useSkipOnboarding,
   type OnboardingProps,
 } from './onboarding-state';
-import { StepDots } from './step-dots';
+import { OnboardingStepShell } from './onboarding-step-shell';
 import styles from './onboarding.module.css';
 
 /** Onboarding step 1 (SPEC §2): photo, name and bio. Continue or skip. */
-export default function OnboardProfileDialog({ profile: given }: OnboardingProps) {
-  const { profile, error } = useOnboardingProfile(given);
-  const { closeDialog } = useDialog();
-  const close = () => {
-    if (profile) dismissOnboardingForNow(profile.id);
-    closeDialog();
-  };
+export default function OnboardProfileDialog({ profile }: OnboardingProps) {
   return (
-    <DialogShell title="Welcome to Lamplight" description="Tell readers a little about yourself." onClose={close}>
-      <StepDots step={1} />
-      {profile ? (
-        <ProfileStep profile={profile} />
-      ) : error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : (
-        <div className={styles.loading} aria-busy="true" />
-      )}
-    </DialogShell>
+    <OnboardingStepShell
+      title="Welcome to Lamplight"
+      description="Tell readers a little about yourself."
+      step={1}
+      given={profile}
+    >
+      {(loaded) => <ProfileStep profile={loaded} />}
+    </OnboardingStepShell>
   );
 }
 
@@ -44,8 +31,6 @@ function ProfileStep({ profile }: { profile: UserProfile }) {
   const { busy, openDialog } = useDialog();
   const save = useOnboardingSave();
   const skip = useSkipOnboarding(profile);
-  const nameId = useId();
-  const bioId = useId();
   const [name, setName] = useState(profile.name);
   const [image, setImage] = useState(profile.image);
   const [description, setDescription] = useState(profile.description ?? '');
@@ -62,30 +47,14 @@ function ProfileStep({ profile }: { profile: UserProfile }) {
   return (
     <form className={styles.form} onSubmit={next} noValidate>
       <PhotoField name={name} value={image} onChange={setImage} disabled={busy} onUploadingChange={setUploading} />
-      <div className="field">
-        <label htmlFor={nameId}>Name</label>
-        <input
-          id={nameId}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          maxLength={NAME_MAX}
-          required
-          disabled={busy}
-          autoComplete="name"
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={bioId}>Bio</label>
-        <textarea
-          id={bioId}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          maxLength={BIO_MAX}
-          rows={3}
-          disabled={busy}
-          placeholder="A sentence or two about you and what you write."
-        />
-      </div>
+      <NameBioFields
+        name={name}
+        onNameChange={setName}
+        description={description}
+        onDescriptionChange={setDescription}
+        disabled={busy}
+        bioRows={3}
+      />
       <div className={styles.actions}>
         <button type="button" className="button button-ghost" disabled={busy} onClick={() => void skip()}>
           Skip

@@ -1,42 +1,29 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { DialogShell } from '@/components/dialogs/dialog-shell';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import { SubdomainField } from '@/components/profile/subdomain-field';
 import { finalSubdomain, useSubdomainCheck } from '@/components/profile/use-subdomain-check';
 import type { UserProfile } from '@/components/users/use-my-profile';
 import {
-  dismissOnboardingForNow,
-  useOnboardingProfile,
   useOnboardingSave,
   useSkipOnboarding,
   type OnboardingProps,
 } from './onboarding-state';
-import { StepDots } from './step-dots';
+import { OnboardingStepShell } from './onboarding-step-shell';
 import styles from './onboarding.module.css';
 
 /** Onboarding step 2 (SPEC §2, §5): the address '{host}/@{subdomain}' with a live availability icon. */
-export default function OnboardSubdomainDialog({ profile: given }: OnboardingProps) {
-  const { profile, error } = useOnboardingProfile(given);
-  const { closeDialog } = useDialog();
-  const close = () => {
-    if (profile) dismissOnboardingForNow(profile.id);
-    closeDialog();
-  };
+export default function OnboardSubdomainDialog({ profile }: OnboardingProps) {
   return (
-    <DialogShell title="Choose your address" description="Your home page on Lamplight, where readers find your stories." onClose={close}>
-      <StepDots step={2} />
-      {profile ? (
-        <SubdomainStep profile={profile} />
-      ) : error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : (
-        <div className={styles.loading} aria-busy="true" />
-      )}
-    </DialogShell>
+    <OnboardingStepShell
+      title="Choose your address"
+      description="Your home page on Lamplight, where readers find your stories."
+      step={2}
+      given={profile}
+    >
+      {(loaded) => <SubdomainStep profile={loaded} />}
+    </OnboardingStepShell>
   );
 }
 

@@ -2,19 +2,18 @@
 
 import Link from 'next/link';
 import { useSession } from 'next-auth/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import { SignInPrompt } from '@/components/editor/sign-in-prompt';
 import { publishMyProfile, type UserProfile } from '@/components/users/use-my-profile';
 import { toErrorMessage } from '@/lib/api-client';
 import { fetchProfile, saveProfile } from './profile-api';
+import { BIO_MAX, NameBioFields } from './name-bio-fields';
 import { PhotoField } from './photo-field';
 import { SubdomainField } from './subdomain-field';
 import { finalSubdomain, useSubdomainCheck } from './use-subdomain-check';
 import styles from './profile.module.css';
 
-export const NAME_MAX = 80;
-export const BIO_MAX = 500;
 
 /** /authors/edit-profile (SPEC §2): photo, name, bio and the address of the user's home. */
 export function EditProfileForm() {
@@ -65,8 +64,6 @@ export function EditProfileForm() {
 function ProfileForm({ initial, onSaved }: { initial: UserProfile; onSaved: (profile: UserProfile) => void }) {
   const { update } = useSession();
   const { busy, setBusy, showMessage } = useDialog();
-  const nameId = useId();
-  const bioId = useId();
   const [saved, setSaved] = useState(initial);
   const [name, setName] = useState(initial.name);
   const [image, setImage] = useState(initial.image);
@@ -108,35 +105,20 @@ function ProfileForm({ initial, onSaved }: { initial: UserProfile; onSaved: (pro
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <PhotoField name={name} value={image} onChange={setImage} disabled={busy} onUploadingChange={setUploading} />
-      <div className="field">
-        <label htmlFor={nameId}>Name</label>
-        <input
-          id={nameId}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          maxLength={NAME_MAX}
-          required
-          disabled={busy}
-          autoComplete="name"
-          aria-invalid={blankName || undefined}
-        />
-        {blankName ? <p className="field-error">Please enter your name.</p> : null}
-      </div>
-      <div className="field">
-        <label htmlFor={bioId}>Bio</label>
-        <textarea
-          id={bioId}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          maxLength={BIO_MAX}
-          rows={4}
-          disabled={busy}
-          placeholder="A sentence or two about you and what you write."
-        />
-        <p className={`field-hint ${styles.counter}`}>
-          {description.length}/{BIO_MAX}
-        </p>
-      </div>
+      <NameBioFields
+        name={name}
+        onNameChange={setName}
+        description={description}
+        onDescriptionChange={setDescription}
+        disabled={busy}
+        bioRows={4}
+        flagBlankName
+        bioHint={
+          <p className={`field-hint ${styles.counter}`}>
+            {description.length}/{BIO_MAX}
+          </p>
+        }
+      />
       <SubdomainField value={subdomain} onChange={setSubdomain} status={availability} disabled={busy} />
       {nextSubdomain === '' && saved.subdomain !== null ? (
         <p className="field-error">Your home page needs an address.</p>

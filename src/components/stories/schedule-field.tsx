@@ -13,13 +13,15 @@ type ScheduleFieldProps = {
   disabled?: boolean;
   /** Why scheduling is not available, shown instead of the toggle's hint. */
   lockedReason?: string | null;
+  /** What is wrong with the picked time (SPEC §5), shown under the field. */
+  error?: string | null;
 };
 
 /** The current minute as a datetime-local value: the input's minimum and the toggle's reset value. */
 export const nowLocalValue = () => toDateTimeLocalValue(Date.now());
 
 /** SPEC §2/§5 schedule toggle with a datetime-local input, minute precision, minimum now. */
-export function ScheduleField({ enabled, value, onToggle, onChange, disabled, lockedReason }: ScheduleFieldProps) {
+export function ScheduleField({ enabled, value, onToggle, onChange, disabled, lockedReason, error }: ScheduleFieldProps) {
   const toggleId = useId();
   const timeId = useId();
   return (
@@ -55,6 +57,11 @@ export function ScheduleField({ enabled, value, onToggle, onChange, disabled, lo
         </div>
       ) : null}
       {lockedReason ? <p className="field-hint">{lockedReason}</p> : null}
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

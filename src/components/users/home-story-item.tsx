@@ -1,10 +1,6 @@
-// One story on a user's home: byline (when it is someone else's story), title, excerpt, date,
-// reading time and feature image; the owner gets a Pin / Unpin button.
-import Image from 'next/image';
-import Link from 'next/link';
-import { Avatar } from '@/components/ui/avatar';
-import { formatDate } from '@/lib/format-date';
-import { storyPath } from '@/lib/slug';
+// One story on a user's home: the byline only for someone else's story (a pinned one), a "Pinned"
+// label, and for the owner a Pin / Unpin button.
+import { StoryListItem } from '@/components/stories/story-list-item';
 import type { StorySummary } from '@/server/modules/posts/posts.schema';
 import styles from './user-home.module.css';
 
@@ -19,65 +15,35 @@ type HomeStoryItemProps = {
 };
 
 export function HomeStoryItem({ story, ownerId, pinned, onTogglePin, pinBusy }: HomeStoryItemProps) {
-  const href = storyPath(story.title, story.id);
   const title = story.title.trim() || 'Untitled story';
-  const when = story.publishedAt ?? story.createdAt;
-  const byOther = story.author.id !== ownerId;
   return (
-    <article className={styles.story} data-pinned={pinned || undefined}>
-      <div className={styles.storyMain}>
-        {pinned ? (
-          <p className={styles.pinnedLabel}>
+    <StoryListItem
+      story={story}
+      showAuthor={story.author.id !== ownerId}
+      heading="h3"
+      data-pinned={pinned}
+      label={
+        pinned ? (
+          <>
             <PinIcon /> Pinned
-          </p>
-        ) : null}
-        {byOther || story.publication ? (
-          <p className={styles.byline}>
-            {byOther ? (
-              <>
-                <Avatar name={story.author.name} image={story.author.image} size={20} />
-                {story.author.subdomain ? (
-                  <Link href={`/@${story.author.subdomain}`} className={styles.author}>
-                    {story.author.name}
-                  </Link>
-                ) : (
-                  <span className={styles.author}>{story.author.name}</span>
-                )}
-              </>
-            ) : null}
-            {story.publication ? <span className={styles.muted}>in {story.publication.name}</span> : null}
-          </p>
-        ) : null}
-        <h3 className={styles.storyTitle}>
-          <Link href={href}>{title}</Link>
-        </h3>
-        {story.excerpt ? <p className={styles.excerpt}>{story.excerpt}</p> : null}
-        <div className={styles.storyFooter}>
-          <p className={styles.meta}>
-            <time dateTime={new Date(when).toISOString()}>{formatDate(when, story.languageCode)}</time>
-            <span aria-hidden="true">·</span>
-            <span>{story.readingMinutes} min read</span>
-          </p>
-          {onTogglePin ? (
-            <button
-              type="button"
-              className={`button button-ghost button-small ${styles.pinButton}`}
-              onClick={onTogglePin}
-              disabled={pinBusy}
-              aria-label={`${pinned ? 'Unpin' : 'Pin'} “${title}”`}
-            >
-              <PinIcon />
-              {pinned ? 'Unpin' : 'Pin'}
-            </button>
-          ) : null}
-        </div>
-      </div>
-      {story.featureImageUrl ? (
-        <Link href={href} className={styles.thumb} tabIndex={-1} aria-hidden="true">
-          <Image src={story.featureImageUrl} alt="" fill sizes="(max-width: 767px) 96px, 160px" unoptimized />
-        </Link>
-      ) : null}
-    </article>
+          </>
+        ) : null
+      }
+      action={
+        onTogglePin ? (
+          <button
+            type="button"
+            className={`button button-ghost button-small ${styles.pinButton}`}
+            onClick={onTogglePin}
+            disabled={pinBusy}
+            aria-label={`${pinned ? 'Unpin' : 'Pin'} “${title}”`}
+          >
+            <PinIcon />
+            {pinned ? 'Unpin' : 'Pin'}
+          </button>
+        ) : null
+      }
+    />
   );
 }
 
