@@ -108,10 +108,10 @@ describe('images API (local driver)', () => {
     expect(res.json).toMatchObject({ width: 1000, height: 1000 });
   });
 
-  it('refuses a body over 10 MB (413) and stores nothing', async () => {
+  it('refuses a 20 MB file (413: over 10 MB) and stores nothing', async () => {
     const user = await createUser(db);
     const { preSignedUrl, fileUrl } = await presign(user.id);
-    const big = new Uint8Array(11 * 1024 * 1024);
+    const big = new Uint8Array(20 * 1024 * 1024);
     big.set(await makePng(10, 10));
     const res = await put(preSignedUrl, big, user.id);
     expect(res.status).toBe(413);
