@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { getDatabase, getDb, type Database, type Db } from '../../db';
+import { getDb, type Db } from '../../db';
+import { preparedQuery } from '../../db/prepared';
 import { publications } from '../publications/publications.table';
 import { postTags, tags } from '../tags/tags.table';
 import type { Tag } from '../tags/tags.schema';
@@ -97,37 +98,12 @@ const FINGERPRINT_SQL = `select p.version || '|' || p.status || '|' || p.slug ||
   from posts p join users u on u.id = p.author_id left join publications pub on pub.id = p.publication_id
   where p.id = $1`;
 
-// PGlite plans a query on every call (~0.5 ms for this join); a server-side prepared statement runs
-// in ~0.2 ms. PostgreSQL gets a named statement, which node-postgres prepares once per connection.
-const PGLITE_STATEMENT = 'lamplight_story_fingerprint';
-const preparedOn = new WeakSet<object>();
-
-type PgPool = { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: { fp: string }[] }> };
-
-async function pgliteFingerprint(database: Database, id: string): Promise<string | null> {
-  const pglite = database.pglite!;
-  if (!preparedOn.has(pglite)) {
-    await pglite.exec(`prepare ${PGLITE_STATEMENT}(text) as ${FINGERPRINT_SQL}`);
-    preparedOn.add(pglite);
-  }
-  // The id is checked against STORY_ID_RE ([0-9A-Za-z_-]{21}) by the caller; quote-doubling anyway.
-  const literal = `'${id.replace(/'/g, "''")}'`;
-  try {
-    const [result] = await pglite.exec(`execute ${PGLITE_STATEMENT}(${literal})`);
-    const row = result?.rows[0] as { fp: string } | undefined;
-    return row?.fp ?? null;
-  } catch (error) {
-    // Someone deallocated the statement (DISCARD ALL, a reconnect): prepare it again next time.
-    if (/prepared statement .* does not exist/i.test(String(error))) preparedOn.delete(pglite);
-    throw error;
-  }
-}
+// Run on every story page request: a prepared statement (~0.2 ms instead of ~0.5 ms on PGlite).
+const fingerprintQuery = preparedQuery<{ fp: string }>('lamplight_story_fingerprint', FINGERPRINT_SQL, 1);
 
 /** The fingerprint of a story page (see FINGERPRINT_SQL), or null when there is no such story. */
 export async function findStoryPageFingerprint(id: string): Promise<string | null> {
-  const database = await getDatabase();
-  if (database.kind === 'pglite' && database.pglite) return pgliteFingerprint(database, id);
-  const pool = (database.db as unknown as { $client: PgPool }).$client;
-  const { rows } = await pool.query({ name: PGLITE_STATEMENT, text: FINGERPRINT_SQL, values: [id] });
-  return rows[0]?.fp ?? null;
+  // The id is checked against STORY_ID_RE ([0-9A-Za-z_-]{21}) by the caller.
+  const [row] = await fingerprintQuery(id);
+  return row?.fp ?? null;
 }

@@ -1,11 +1,25 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '../../db';
+import { preparedQuery } from '../../db/prepared';
 import { subdomains } from '../subdomains/subdomains.table';
 import { oauthAccounts, users, type NewUserRow, type UserRow } from './users.table';
 
 export async function findUserById(id: string): Promise<UserRow | undefined> {
   const db = await getDb();
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+// Who is acting, read on every signed-in request (a ban applies at once): a prepared statement.
+const actorQuery = preparedQuery<Pick<UserRow, 'id' | 'roles' | 'status'>>(
+  'lamplight_actor_by_id',
+  'select id, roles, status from users where id = $1::uuid',
+  1,
+);
+
+/** The id, site roles and status of a user; undefined when there is none (`id` must be a UUID). */
+export async function findActorRowById(id: string): Promise<Pick<UserRow, 'id' | 'roles' | 'status'> | undefined> {
+  const [row] = await actorQuery(id);
   return row;
 }
 

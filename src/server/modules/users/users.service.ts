@@ -3,7 +3,7 @@ import { assertCan } from '../../auth/policy';
 import { AppError, notFound } from '../../lib/errors';
 import { assertIssuedImageUrl } from '../images/images.service';
 import type { UpdateUserInput, UserProfile } from './users.schema';
-import { findUserById, findUserBySubdomain, updateUserProfileRow } from './users.repository';
+import { findActorRowById, findUserById, findUserBySubdomain, updateUserProfileRow } from './users.repository';
 import type { UserRow } from './users.table';
 
 export function toUserProfile(row: UserRow): UserProfile {
@@ -19,9 +19,14 @@ export function toUserProfile(row: UserRow): UserProfile {
   };
 }
 
+// Any UUID PostgreSQL would take: the actor query casts the id, and a malformed one must not throw.
+const ANY_UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+
 /** The actor behind a session: null when the user is gone or banned (their session stops working). */
 export async function findActorById(id: string): Promise<Actor> {
-  const row = await findUserById(id);
+  // Session ids are ours (a UUID in a signed token); anything else is no one.
+  if (!ANY_UUID.test(id)) return null;
+  const row = await findActorRowById(id);
   if (!row || row.status === 'banned') return null;
   return { id: row.id, roles: row.roles, status: row.status };
 }

@@ -1,0 +1,45 @@
+// The prepared-statement helper behind the per-request queries (the session's actor, the story
+// page's fingerprint), on PGlite (PREPARE/EXECUTE with literals) and PostgreSQL (named statements).
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { preparedQuery } from '../../src/server/db/prepared';
+import type { Database } from '../../src/server/db';
+import { useTestDatabase } from '../helpers/test-db';
+
+describe('preparedQuery', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await useTestDatabase();
+  });
+
+  it('passes text through untouched, quotes and SQL included', async () => {
+    const echo = preparedQuery<{ v: string }>('lamplight_test_echo', 'select $1 as v, $2 as w', 2);
+    for (const value of ["O'Brien", "x'); drop table users; --", '\\', '', '漢字 ✝']) {
+      expect(await echo(value, 'second')).toEqual([{ v: value, w: 'second' }]);
+    }
+    // The users table is still there.
+    const result = (await database.db.execute(sql`select count(*)::int as n from users`)) as unknown as {
+      rows: { n: number }[];
+    };
+    expect(result.rows[0].n).toBeGreaterThanOrEqual(0);
+  });
+
+  it('prepares once when many first calls arrive together', async () => {
+    const square = preparedQuery<{ n: number }>('lamplight_test_square', 'select ($1::int * $1::int) as n', 1);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => square(String(i))));
+    expect(answers.map(([row]) => row.n)).toEqual(Array.from({ length: 20 }, (_, i) => i * i));
+  });
+
+  it('prepares again after the statement was deallocated', async () => {
+    const one = preparedQuery<{ n: number }>('lamplight_test_one', 'select 1 as n', 0);
+    expect(await one()).toEqual([{ n: 1 }]);
+    if (database.kind === 'pglite') await database.pglite!.exec('deallocate all');
+    expect(await one()).toEqual([{ n: 1 }]);
+  });
+
+  it('reports a bad parameter as an error and keeps working', async () => {
+    const byId = preparedQuery<{ id: string }>('lamplight_test_uuid', 'select id from users where id = $1::uuid', 1);
+    await expect(byId('not-a-uuid')).rejects.toThrow(/uuid/i);
+    expect(await byId('00000000-0000-4000-8000-000000000000')).toEqual([]);
+  });
+});
