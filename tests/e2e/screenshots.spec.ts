@@ -1,4 +1,4 @@
-// Full-page screenshots of the foundation's frame, for a person to look at (not compared to a
+// Full-page screenshots of the frame and the story page, for a person to look at (not compared to a
 // baseline): test-results/screenshots/{name}-{width}.png. Signed-in shots reuse the shared account.
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -56,6 +56,18 @@ for (const viewport of VIEWPORTS) {
       const menu = await openUserMenu(page);
       await expect(menu.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
       await shoot(page, 'home-signed-in-menu');
+    });
+
+    test('a demo story and its share widget', async ({ page }) => {
+      // A story of a seeded writer (their home lists their stories).
+      await page.goto('/@gracewhitfield');
+      const href = await page.locator('main a[href^="/stories/"]').first().getAttribute('href');
+      await page.goto(href!);
+      await expect(page.locator('article h1')).toBeVisible();
+      await shoot(page, 'story-page');
+      await page.getByRole('button', { name: 'Share this story' }).first().click();
+      await expect(page.getByRole('dialog', { name: 'Share this story' })).toBeVisible();
+      await shoot(page, 'share-widget');
     });
 
     signedInTest('new story header', async ({ page }) => {
