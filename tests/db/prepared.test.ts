@@ -37,6 +37,12 @@ describe('preparedQuery', () => {
     expect(await one()).toEqual([{ n: 1 }]);
   });
 
+  it('takes a statement another copy of this module prepared already (Next loads it per bundle)', async () => {
+    if (database.kind === 'pglite') await database.pglite!.exec('prepare lamplight_test_shared as select 2 as n');
+    const shared = preparedQuery<{ n: number }>('lamplight_test_shared', 'select 2 as n', 0);
+    expect(await shared()).toEqual([{ n: 2 }]);
+  });
+
   it('reports a bad parameter as an error and keeps working', async () => {
     const byId = preparedQuery<{ id: string }>('lamplight_test_uuid', 'select id from users where id = $1::uuid', 1);
     await expect(byId('not-a-uuid')).rejects.toThrow(/uuid/i);

@@ -10,8 +10,14 @@ import { getDatabase } from './index';
 type PgPool = { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }> };
 type Exec = (sql: string) => Promise<{ rows: unknown[] }[]>;
 
-// Per PGlite instance: the statement names prepared (or being prepared) on it.
-const preparedOn = new WeakMap<object, Map<string, Promise<unknown>>>();
+// Per PGlite instance: the statement names prepared (or being prepared) on it. On globalThis, like
+// the database itself: Next's bundles (pages, route handlers) each load this module, and all of
+// them share the one PGlite.
+const holder = globalThis as unknown as { __lamplightPrepared?: WeakMap<object, Map<string, Promise<unknown>>> };
+const preparedOn = (holder.__lamplightPrepared ??= new WeakMap());
+
+/** 42P05: the statement is there already (prepared by another copy of this module): that will do. */
+const alreadyPrepared = (error: unknown) => (error as { code?: string })?.code === '42P05';
 
 const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
@@ -36,7 +42,9 @@ export function preparedQuery<Row>(name: string, sql: string, parameterCount: nu
     const run = async (): Promise<Row[]> => {
       // One PREPARE however many first calls arrive together; a failed one is tried again next time.
       if (!statements.has(name)) {
-        const preparing = exec(`prepare ${name}${types} as ${sql}`);
+        const preparing = exec(`prepare ${name}${types} as ${sql}`).catch((error: unknown) => {
+          if (!alreadyPrepared(error)) throw error;
+        });
         statements.set(name, preparing);
         preparing.catch(() => statements.delete(name));
       }
