@@ -1,4 +1,5 @@
 import { PgBoss, fromPglite, type ConstructorOptions, type JobResult } from 'pg-boss';
+import type { z } from 'zod';
 import type { Database } from '../db/client';
 import {
   JOB_DEFAULTS,
@@ -6,6 +7,7 @@ import {
   type AnyJob,
   type EnqueueFn,
   type EnqueueOptions,
+  type JobDefinition,
   type JobRegistry,
   type JobsLogger,
   type SweepDefinition,
@@ -81,6 +83,30 @@ export function getJobs(): Promise<Jobs> {
     );
   }
   return holder.__lamplightJobs;
+}
+
+/**
+ * Enqueues a job from a request's code path, where the job is a follow-up a sweep also covers: a
+ * process that runs no jobs (tests, scripts) skips it, and a failure to enqueue is logged with
+ * `fallback` (what happens instead) rather than failing the request that wrote the data.
+ */
+export async function enqueueFollowUp<S extends z.ZodType>(
+  job: JobDefinition<S>,
+  payload: z.input<S>,
+  options: EnqueueOptions,
+  fallback: string,
+): Promise<void> {
+  let jobs: Jobs;
+  try {
+    jobs = await getJobs();
+  } catch {
+    return; // jobs are not started in this process
+  }
+  try {
+    await jobs.enqueue(job, payload, options);
+  } catch (error) {
+    console.warn(`[jobs] could not enqueue ${job.name}; ${fallback}`, error);
+  }
 }
 
 /** Starts this process's one pg-boss; a second call before stop() throws. */

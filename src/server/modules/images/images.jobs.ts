@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/registry';
-import { getJobs } from '../../jobs/runner';
+import { enqueueFollowUp } from '../../jobs/runner';
 import { S3_KEY_RE } from './images.s3';
 
 // S3 uploads are checked after the fact (docs/decisions/007-s3-uploads.md): issuing a presigned URL
@@ -27,15 +27,10 @@ export const verifyUploadJob = defineJob({
  * it; the object is still checked when it is first used as a profile photo.
  */
 export async function enqueueUploadVerification(key: string, at: Date): Promise<void> {
-  let jobs;
-  try {
-    jobs = await getJobs();
-  } catch {
-    return; // jobs are not started in this process
-  }
-  try {
-    await jobs.enqueue(verifyUploadJob, { key }, { startAfter: at, singletonKey: key });
-  } catch (error) {
-    console.warn(`[images] could not enqueue the check of ${key}`, error);
-  }
+  await enqueueFollowUp(
+    verifyUploadJob,
+    { key },
+    { startAfter: at, singletonKey: key },
+    'the object is checked when first used',
+  );
 }

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db';
 import { defineJob, defineSweep } from '../../jobs/registry';
-import { getJobs } from '../../jobs/runner';
+import { enqueueFollowUp } from '../../jobs/runner';
 import { posts } from './posts.table';
 
 // The story scheduler (DESIGN §3 "scheduler at t"; docs/decisions/003-jobs.md). Scheduling a story
@@ -60,15 +60,5 @@ export const publishDueSweep = defineSweep({
  * (never inside one). A process that runs no jobs (tests, scripts) skips it: the sweep covers it.
  */
 export async function enqueuePublishDue(postId: string, at: Date): Promise<void> {
-  let jobs;
-  try {
-    jobs = await getJobs();
-  } catch {
-    return; // jobs are not started in this process
-  }
-  try {
-    await jobs.enqueue(publishDueJob, { postId }, { startAfter: at, singletonKey: postId });
-  } catch (error) {
-    console.warn(`[posts] could not enqueue publish of ${postId}; the sweep will publish it`, error);
-  }
+  await enqueueFollowUp(publishDueJob, { postId }, { startAfter: at, singletonKey: postId }, 'the sweep will publish it');
 }
