@@ -5,8 +5,8 @@ import type { App } from './app';
 
 // The API without Next.js's router in front (docs/decisions/009-api-fast-path-and-memory.md):
 // scripts/server.mjs finds this on globalThis once the API route module has loaded and hands it
-// every /api/* request except next-auth's. What Next.js would add on the way out is added here: the security headers of
-// next.config.ts and gzip. The app itself is the very same one the route handler serves.
+// every /api/* request except next-auth's. What Next.js would add on the way out is added here:
+// the security headers of next.config.ts and gzip. The app is the very one the route handler serves.
 
 export type ApiFastPath = {
   /** Whether this request goes the fast way (else Next.js serves it, as it always could). */

@@ -1,6 +1,7 @@
 import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/policy';
 import { AppError, notFound } from '../../lib/errors';
+import { UUID_RE } from '../../lib/ids';
 import { assertIssuedImageUrl } from '../images/images.service';
 import type { UpdateUserInput, UserProfile } from './users.schema';
 import { findActorRowById, findUserById, findUserBySubdomain, updateUserProfileRow } from './users.repository';
@@ -19,13 +20,11 @@ export function toUserProfile(row: UserRow): UserProfile {
   };
 }
 
-// Any UUID PostgreSQL would take: the actor query casts the id, and a malformed one must not throw.
-const ANY_UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
-
 /** The actor behind a session: null when the user is gone or banned (their session stops working). */
 export async function findActorById(id: string): Promise<Actor> {
-  // Session ids are ours (a UUID in a signed token); anything else is no one.
-  if (!ANY_UUID.test(id)) return null;
+  // Session ids are ours (a UUID in a signed token); anything else is no one — and must not reach
+  // the actor query, whose ::uuid cast would throw on it.
+  if (!UUID_RE.test(id)) return null;
   const row = await findActorRowById(id);
   if (!row || row.status === 'banned') return null;
   return { id: row.id, roles: row.roles, status: row.status };
