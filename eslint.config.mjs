@@ -7,7 +7,15 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: ['.next/**', '.next-*/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'],
+    ignores: [
+      '.next/**',
+      '.next-*/**',
+      'node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'next-env.d.ts',
+    ],
   },
   {
     rules: {
@@ -29,7 +37,11 @@ const config = [
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: drizzleImports, message: 'Database access belongs in a *.repository.ts file.' }] },
+        {
+          patterns: [
+            { group: drizzleImports, message: 'Database access belongs in a *.repository.ts file.' },
+          ],
+        },
       ],
     },
   },
@@ -42,7 +54,10 @@ const config = [
         {
           patterns: [
             { group: drizzleImports, message: 'Database access belongs in a *.repository.ts file.' },
-            { group: ['hono', 'hono/*', '@hono/*', 'next', 'next/*'], message: 'Services must not depend on HTTP or Next.js.' },
+            {
+              group: ['hono', 'hono/*', '@hono/*', 'next', 'next/*'],
+              message: 'Services must not depend on HTTP or Next.js.',
+            },
           ],
         },
       ],
@@ -54,7 +69,14 @@ const config = [
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/server/db/*', '@/server/**/*.repository', '**/server/db/*'], message: 'Client code cannot use the database.' }] },
+        {
+          patterns: [
+            {
+              group: ['@/server/db/*', '@/server/**/*.repository', '**/server/db/*'],
+              message: 'Client code cannot use the database.',
+            },
+          ],
+        },
       ],
     },
   },

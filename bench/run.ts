@@ -19,7 +19,16 @@
 // is then the Node.js server's alone; PostgreSQL's own processes are not counted.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql, type SQL } from 'drizzle-orm';
@@ -84,7 +93,15 @@ function seed(env: Record<string, string>): void {
   log(`seeding ${STORIES.toLocaleString('en')} stories of ~${WORDS} words (once; later runs reuse it)…`);
   const seeded = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'src/server/seed/seed-main.ts', '--stories', String(STORIES), '--words', String(WORDS)],
+    [
+      '--import',
+      'tsx',
+      'src/server/seed/seed-main.ts',
+      '--stories',
+      String(STORIES),
+      '--words',
+      String(WORDS),
+    ],
     { cwd: ROOT, env: childEnv(env), stdio: 'inherit' },
   );
   if (seeded.status !== 0) throw new Error('seeding failed');
@@ -106,7 +123,9 @@ function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
  * comment), cloned into a fresh run database with CREATE DATABASE … TEMPLATE.
  */
 async function preparePostgres(): Promise<string> {
-  const template = `lamplight_bench_tpl_${templateHash().replace(/[^a-z0-9]/gi, '_').toLowerCase()}`;
+  const template = `lamplight_bench_tpl_${templateHash()
+    .replace(/[^a-z0-9]/gi, '_')
+    .toLowerCase()}`;
   const admin = new pg.Client({ connectionString: PG_SERVER_URL });
   await admin.connect();
   try {
@@ -115,7 +134,9 @@ async function preparePostgres(): Promise<string> {
       [template],
     );
     if (complete.rowCount === 0) {
-      const old = await admin.query(`select datname from pg_database where datname like 'lamplight_bench_tpl_%'`);
+      const old = await admin.query(
+        `select datname from pg_database where datname like 'lamplight_bench_tpl_%'`,
+      );
       for (const row of old.rows) await admin.query(`drop database if exists "${row.datname}" with (force)`);
       await admin.query(`create database "${template}"`);
       seed({ DATABASE_URL: pgUrl(template), DATA_DIR: path.join(BENCH_DIR, 'pg-seed') });
@@ -134,7 +155,8 @@ function prepareData(): void {
   const template = templateDir();
   if (!existsSync(template)) {
     for (const entry of existsSync(BENCH_DIR) ? readdirSync(BENCH_DIR) : []) {
-      if (entry.startsWith('template-')) rmSync(path.join(BENCH_DIR, entry), { recursive: true, force: true });
+      if (entry.startsWith('template-'))
+        rmSync(path.join(BENCH_DIR, entry), { recursive: true, force: true });
     }
     const partial = `${template}.partial`;
     rmSync(partial, { recursive: true, force: true });
@@ -151,7 +173,9 @@ type BenchData = { paths: string[]; coldPaths: string[]; published: number; writ
 
 async function readBenchData(databaseUrl: string | undefined): Promise<BenchData> {
   const database = await openDatabase(
-    databaseUrl ? { kind: 'postgres', url: databaseUrl, max: 1 } : { kind: 'pglite', dataDir: path.join(RUN_DIR, 'db') },
+    databaseUrl
+      ? { kind: 'postgres', url: databaseUrl, max: 1 }
+      : { kind: 'pglite', dataDir: path.join(RUN_DIR, 'db') },
   );
   // Both drivers answer execute() with { rows }.
   const rows = async <T>(query: SQL) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -159,7 +183,9 @@ async function readBenchData(databaseUrl: string | undefined): Promise<BenchData
     const stories = await rows<{ id: string; slug: string }>(
       sql`select id, slug from posts where status = 'published' order by md5(id) limit ${URLS + COLD_URLS}`,
     );
-    const [count] = await rows<{ n: number }>(sql`select count(*)::int as n from posts where status = 'published'`);
+    const [count] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from posts where status = 'published'`,
+    );
     const [writer] = await rows<{ id: string }>(
       sql`select id from users where status = 'active' order by created_at limit 1`,
     );
@@ -267,7 +293,15 @@ function rssSampler(launcherPid: number) {
 // Measurements
 // ---------------------------------------------------------------------------------------------
 
-type Row = { name: string; requests: number; rps: number; p50: number; p99: number; errors: number; rss?: number };
+type Row = {
+  name: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  rss?: number;
+};
 
 async function storyPage(paths: string[]): Promise<Row> {
   const check = await fetch(`${ORIGIN}${paths[0]}`);
@@ -282,7 +316,9 @@ async function storyPage(paths: string[]): Promise<Row> {
       connections: CONNECTIONS,
       duration,
       headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' },
-      requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
+      requests: [
+        { method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) },
+      ],
     });
   log(`story page: warm-up ${WARMUP_S} s over ${paths.length.toLocaleString('en')} stories…`);
   await run(WARMUP_S);
@@ -309,7 +345,10 @@ async function uncachedStoryPage(paths: string[]): Promise<Row> {
     requests: [
       {
         method: 'GET',
-        setupRequest: (request) => ({ ...request, path: `${paths[next % paths.length]}?utm_source=bench&n=${next++}` }),
+        setupRequest: (request) => ({
+          ...request,
+          path: `${paths[next % paths.length]}?utm_source=bench&n=${next++}`,
+        }),
       },
     ],
   });
@@ -394,7 +433,9 @@ function printTable(rows: Row[], peakRss: number, data: BenchData) {
     `data: ${STORIES.toLocaleString('en')} stories of ~${WORDS} words (${data.published.toLocaleString('en')} published); ` +
       `story page over ${data.paths.length.toLocaleString('en')} of them; ${ON_POSTGRES ? 'PostgreSQL server (its RSS not counted)' : 'embedded PGlite'}; total ${elapsed()}`,
   );
-  console.log('targets: story page ≥ 1,500 req/s with p99 ≤ 50 ms; create-and-publish ≥ 230/s; RSS ≤ 400 MiB');
+  console.log(
+    'targets: story page ≥ 1,500 req/s with p99 ≤ 50 ms; create-and-publish ≥ 230/s; RSS ≤ 400 MiB',
+  );
 }
 
 async function main() {
@@ -431,7 +472,12 @@ async function main() {
     writeFileSync(
       path.join(BENCH_DIR, ON_POSTGRES ? 'last-run-postgres.json' : 'last-run.json'),
       JSON.stringify(
-        { at: new Date().toISOString(), database: ON_POSTGRES ? 'postgres' : 'pglite', rows, peakRssBytes: rss.peak() },
+        {
+          at: new Date().toISOString(),
+          database: ON_POSTGRES ? 'postgres' : 'pglite',
+          rows,
+          peakRssBytes: rss.peak(),
+        },
         null,
         2,
       ),

@@ -25,7 +25,13 @@ await app.prepare();
 
 const STORY_PATH = /^\/stories\/([^/?#]+)$/;
 // Client-side navigations and prefetches ask for the RSC payload, not the page: Next answers those.
-const ROUTER_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-router-segment-prefetch', 'next-action'];
+const ROUTER_HEADERS = [
+  'rsc',
+  'next-router-prefetch',
+  'next-router-state-tree',
+  'next-router-segment-prefetch',
+  'next-action',
+];
 
 function isStoryDocument(req) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
@@ -40,7 +46,11 @@ function renderAndStore(cache, token, req, res) {
   const chunks = [];
   const collect = (chunk, encoding) => {
     if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8') : Buffer.from(chunk));
+    chunks.push(
+      typeof chunk === 'string'
+        ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8')
+        : Buffer.from(chunk),
+    );
   };
   const write = res.write;
   const end = res.end;

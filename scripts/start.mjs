@@ -13,7 +13,9 @@ const stampFile = path.join(distDir, 'lamplight-source-stamp');
 function sourceStamp() {
   const hash = createHash('sha256');
   const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
       else hash.update(`${full}:${statSync(full).mtimeMs}:${statSync(full).size}\n`);
@@ -29,7 +31,11 @@ function sourceStamp() {
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 const stamp = sourceStamp();
 const buildOnly = process.argv.includes('--build-only');
-const built = !buildOnly && existsSync(path.join(distDir, 'BUILD_ID')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp;
+const built =
+  !buildOnly &&
+  existsSync(path.join(distDir, 'BUILD_ID')) &&
+  existsSync(stampFile) &&
+  readFileSync(stampFile, 'utf8') === stamp;
 if (!built) {
   console.log('[lamplight] building the site (first start, or the sources changed)…');
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], {
@@ -49,7 +55,9 @@ const port = process.env.PORT ?? '3000';
 // no measured cost in throughput; a smaller young generation did cost (a third of the story page's
 // req/s), so that one is left alone (docs/decisions/009-api-fast-path-and-memory.md). A
 // --max-old-space-size in NODE_OPTIONS wins.
-const heapFlags = (process.env.NODE_OPTIONS ?? '').includes('--max-old-space-size') ? [] : ['--max-old-space-size=256'];
+const heapFlags = (process.env.NODE_OPTIONS ?? '').includes('--max-old-space-size')
+  ? []
+  : ['--max-old-space-size=256'];
 const server = spawn(process.execPath, [...heapFlags, path.join(root, 'scripts/server.mjs')], {
   cwd: root,
   env: { ...env, PORT: port },

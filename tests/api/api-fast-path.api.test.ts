@@ -24,20 +24,31 @@ describe('the API fast path (production server)', () => {
     userId = (await createUser(db, { name: 'Fast Path' })).id;
     exposeApiFastPath(createApp());
     const api = (globalThis as unknown as { __lamplightApi: ApiFastPath }).__lamplightApi;
-    server = http.createServer(getRequestListener((request) => api.fetch(request), { overrideGlobalObjects: false }));
+    server = http.createServer(
+      getRequestListener((request) => api.fetch(request), { overrideGlobalObjects: false }),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   /** One raw HTTP request; `body` undefined sends no body and no Content-Length at all. */
-  function send(method: string, path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+  function send(
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body?: string,
+  ): Promise<Answer> {
     return new Promise((resolve, reject) => {
       const request = http.request({ host: '127.0.0.1', port, method, path, headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () =>
-          resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString() }),
+          resolve({
+            status: response.statusCode!,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString(),
+          }),
         );
       });
       request.on('error', reject);
@@ -67,9 +78,15 @@ describe('the API fast path (production server)', () => {
     const api = (globalThis as unknown as { __lamplightApi: ApiFastPath }).__lamplightApi;
     expect(api.accepts({ method: 'GET', url: '/api/users/x', headers: {} })).toBe(true);
     expect(api.accepts({ method: 'PATCH', url: '/api/lists/x?listName=y', headers: {} })).toBe(true);
-    expect(api.accepts({ method: 'POST', url: '/api/posts/new/publish', headers: { 'content-length': '5000' } })).toBe(true);
-    expect(api.accepts({ method: 'PUT', url: '/api/images/upload/x', headers: { 'content-length': '20971520' } })).toBe(false);
-    expect(api.accepts({ method: 'POST', url: '/api/lists/create', headers: { 'transfer-encoding': 'chunked' } })).toBe(false);
+    expect(
+      api.accepts({ method: 'POST', url: '/api/posts/new/publish', headers: { 'content-length': '5000' } }),
+    ).toBe(true);
+    expect(
+      api.accepts({ method: 'PUT', url: '/api/images/upload/x', headers: { 'content-length': '20971520' } }),
+    ).toBe(false);
+    expect(
+      api.accepts({ method: 'POST', url: '/api/lists/create', headers: { 'transfer-encoding': 'chunked' } }),
+    ).toBe(false);
     expect(api.accepts({ method: 'GET', url: '/api/auth/session', headers: {} })).toBe(false);
     expect(api.accepts({ method: 'GET', url: '/stories/x', headers: {} })).toBe(false);
   });
@@ -77,7 +94,12 @@ describe('the API fast path (production server)', () => {
   it('an early refusal of a sizeable body answers cleanly and the connection stays usable', async () => {
     // 900 KB (under the fast path's 1 MB) refused before anything would read it: another origin.
     const big = JSON.stringify({ title: 'x'.repeat(900 * 1024) });
-    const refused = await send('POST', '/api/posts/new/draft', { origin: 'https://evil.example', 'content-type': 'application/json' }, big);
+    const refused = await send(
+      'POST',
+      '/api/posts/new/draft',
+      { origin: 'https://evil.example', 'content-type': 'application/json' },
+      big,
+    );
     expect(refused.status).toBe(403);
     expect(JSON.parse(refused.body).error.code).toBe('forbidden');
     // The keep-alive socket that carried it serves the next call.

@@ -13,7 +13,9 @@ describe('the API frame', () => {
   it('an unknown /api route answers 404 route_not_found', async () => {
     const res = await call('GET', '/api/nope');
     expect(res.status).toBe(404);
-    expect(res.json).toEqual({ error: { code: 'route_not_found', message: 'No such API route', detail: '/api/nope' } });
+    expect(res.json).toEqual({
+      error: { code: 'route_not_found', message: 'No such API route', detail: '/api/nope' },
+    });
   });
 
   it('a mutating call from another origin is refused with 403, and nothing changes', async () => {
@@ -31,7 +33,11 @@ describe('the API frame', () => {
       body: { name: 'Pwned' },
     });
     expect(sameSite.status).toBe(403);
-    const nullOrigin = await call('PATCH', `/api/users/${userId}`, { as: userId, origin: 'null', body: { name: 'Pwned' } });
+    const nullOrigin = await call('PATCH', `/api/users/${userId}`, {
+      as: userId,
+      origin: 'null',
+      body: { name: 'Pwned' },
+    });
     expect(nullOrigin.status).toBe(403);
     expect((await call('GET', `/api/users/${userId}`)).json.name).toBe('Frame Tester');
   });
@@ -59,7 +65,11 @@ describe('the API frame', () => {
     expect(res.status).toBe(200);
     const paths = Object.keys(res.json.paths);
     expect(paths).toEqual(
-      expect.arrayContaining(['/api/users/{id}', '/api/subdomains/{subdomain}', '/api/publications/getPublicationsByUserId']),
+      expect.arrayContaining([
+        '/api/users/{id}',
+        '/api/subdomains/{subdomain}',
+        '/api/publications/getPublicationsByUserId',
+      ]),
     );
     expect(Object.keys(res.json.paths['/api/users/{id}'])).toEqual(expect.arrayContaining(['get', 'patch']));
     const docs = await call('GET', '/api/docs');

@@ -34,9 +34,13 @@ async function makePng(width = 3000, height = 40): Promise<Buffer> {
 }
 
 async function presign(userId: string, fileSize: number, fileExtension = 'png') {
-  const res = await call('GET', `/api/images/get_presigned_url?fileExtension=${fileExtension}&fileSize=${fileSize}`, {
-    as: userId,
-  });
+  const res = await call(
+    'GET',
+    `/api/images/get_presigned_url?fileExtension=${fileExtension}&fileSize=${fileSize}`,
+    {
+      as: userId,
+    },
+  );
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return res.json as { preSignedUrl: string; fileUrl: string };
 }
@@ -100,14 +104,22 @@ describe('images API (S3 driver, against an S3-compatible test server)', () => {
     const noSize = await call('GET', '/api/images/get_presigned_url?fileExtension=png', { as: user.id });
     expect(noSize.status).toBe(400);
     expect(noSize.json.error.detail).toContain('fileSize');
-    const big = await call('GET', `/api/images/get_presigned_url?fileExtension=png&fileSize=${20 * 1024 * 1024}`, {
-      as: user.id,
-    });
+    const big = await call(
+      'GET',
+      `/api/images/get_presigned_url?fileExtension=png&fileSize=${20 * 1024 * 1024}`,
+      {
+        as: user.id,
+      },
+    );
     expect(big.status).toBe(413);
     expect(big.json.error.code).toBe('payload_too_large');
-    const svg = await call('GET', '/api/images/get_presigned_url?fileExtension=svg&fileSize=100', { as: user.id });
+    const svg = await call('GET', '/api/images/get_presigned_url?fileExtension=svg&fileSize=100', {
+      as: user.id,
+    });
     expect(svg.status).toBe(415);
-    expect((await call('GET', '/api/images/get_presigned_url?fileExtension=png&fileSize=100')).status).toBe(401);
+    expect((await call('GET', '/api/images/get_presigned_url?fileExtension=png&fileSize=100')).status).toBe(
+      401,
+    );
   });
 
   it('an expired URL is refused by the store (403)', async () => {

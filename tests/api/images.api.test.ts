@@ -20,7 +20,9 @@ async function makePng(width = 3000, height = 40): Promise<Buffer> {
 }
 
 async function presign(userId: string, fileExtension = 'png') {
-  const res = await call('GET', `/api/images/get_presigned_url?fileExtension=${fileExtension}`, { as: userId });
+  const res = await call('GET', `/api/images/get_presigned_url?fileExtension=${fileExtension}`, {
+    as: userId,
+  });
   expect(res.status).toBe(200);
   return res.json as { preSignedUrl: string; fileUrl: string };
 }
@@ -81,7 +83,8 @@ describe('images API (local driver)', () => {
     const user = await createUser(db);
     const byExtension = await call('GET', '/api/images/get_presigned_url?fileExtension=svg', { as: user.id });
     expect(byExtension.status).toBe(415);
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>';
     const { preSignedUrl } = await presign(user.id);
     const res = await put(preSignedUrl, new TextEncoder().encode(svg), user.id, 'image/svg+xml');
     expect(res.status).toBe(415);
@@ -89,7 +92,9 @@ describe('images API (local driver)', () => {
 
   it('refuses bytes of another image type than the URL was signed for (415), and a non-image type (415)', async () => {
     const user = await createUser(db);
-    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .jpeg()
+      .toBuffer();
     const { preSignedUrl } = await presign(user.id, 'png');
     expect((await put(preSignedUrl, jpeg, user.id, 'image/jpeg')).status).toBe(415);
     expect((await put(preSignedUrl, await makePng(), user.id, 'text/plain')).status).toBe(415);
@@ -100,7 +105,9 @@ describe('images API (local driver)', () => {
   it('accepts a photo-sized file of a few MB (the API-wide 1 MB JSON limit does not apply)', async () => {
     const user = await createUser(db);
     const noise = Buffer.from(Array.from({ length: 1000 * 1000 * 3 }, () => Math.floor(Math.random() * 256)));
-    const png = await sharp(noise, { raw: { width: 1000, height: 1000, channels: 3 } }).png().toBuffer();
+    const png = await sharp(noise, { raw: { width: 1000, height: 1000, channels: 3 } })
+      .png()
+      .toBuffer();
     expect(png.byteLength).toBeGreaterThan(2 * 1024 * 1024);
     const { preSignedUrl } = await presign(user.id);
     const res = await put(preSignedUrl, png, user.id);
@@ -138,7 +145,9 @@ describe('images API (local driver)', () => {
 
     const second = await presign(user.id);
     const png = await makePng(400, 400);
-    const statuses = (await Promise.all([1, 2, 3].map(() => put(second.preSignedUrl, png, user.id)))).map((r) => r.status);
+    const statuses = (await Promise.all([1, 2, 3].map(() => put(second.preSignedUrl, png, user.id)))).map(
+      (r) => r.status,
+    );
     expect(statuses.sort()).toEqual([200, 409, 409]);
   });
 
@@ -166,7 +175,13 @@ describe('images API (local driver)', () => {
   });
 
   it('serves nothing outside the uploads folder', async () => {
-    for (const segments of [['..', 'nextauth-secret'], ['%2e%2e', 'db'], ['a'.repeat(32) + '.webp'], ['x.webp'], ['a', 'b.webp']]) {
+    for (const segments of [
+      ['..', 'nextauth-secret'],
+      ['%2e%2e', 'db'],
+      ['a'.repeat(32) + '.webp'],
+      ['x.webp'],
+      ['a', 'b.webp'],
+    ]) {
       const res = await serveUpload(new Request('http://localhost:3000/uploads/x'), {
         params: Promise.resolve({ path: segments }),
       });
@@ -187,7 +202,8 @@ describe('GET /api/publications/{id}?getUserRelation=true', () => {
     await addPublicationMember(db, { publication, user: editor, role: 'publication_editor' });
     await addPublicationMember(db, { publication, user: author, role: 'publication_author' });
     const relation = async (as?: string) =>
-      (await call('GET', `/api/publications/${publication.id}?getUserRelation=true`, { as })).json.userRelation;
+      (await call('GET', `/api/publications/${publication.id}?getUserRelation=true`, { as })).json
+        .userRelation;
     expect(await relation(owner.id)).toEqual(['admin']);
     expect(await relation(editor.id)).toEqual(['editor']);
     expect(await relation(author.id)).toEqual(['author']);
@@ -196,7 +212,11 @@ describe('GET /api/publications/{id}?getUserRelation=true', () => {
 
     const plain = await call('GET', `/api/publications/${publication.id}`);
     expect(plain.status).toBe(200);
-    expect(plain.json).toMatchObject({ id: publication.id, name: publication.name, collections: expect.any(Array) });
+    expect(plain.json).toMatchObject({
+      id: publication.id,
+      name: publication.name,
+      collections: expect.any(Array),
+    });
     expect(plain.json).not.toHaveProperty('userRelation');
     expect((await call('GET', '/api/publications/00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });

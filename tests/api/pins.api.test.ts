@@ -7,8 +7,10 @@ import { useTestDatabase } from '../helpers/test-db';
 let db: Db;
 
 const pins = (as?: string, query = '') => call('GET', `/api/users/pin_post${query}`, { as });
-const pin = (as: string | undefined, body: Record<string, unknown>) => call('POST', '/api/users/pin_post', { as, body });
-const unpin = (as: string | undefined, query: string) => call('DELETE', `/api/users/pin_post?${query}`, { as });
+const pin = (as: string | undefined, body: Record<string, unknown>) =>
+  call('POST', '/api/users/pin_post', { as, body });
+const unpin = (as: string | undefined, query: string) =>
+  call('DELETE', `/api/users/pin_post?${query}`, { as });
 
 describe('pins API (/api/users/pin_post)', () => {
   beforeAll(async () => {

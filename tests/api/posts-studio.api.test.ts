@@ -119,15 +119,24 @@ describe('posts API: the studio’s story-filter', () => {
 
   it('pages correctly under combined filters (no duplicates, no gaps)', async () => {
     const expected = newestFirst(
-      made.filter((p) => p.collectionId === pub.collection.id && p.createdAt.getTime() >= Date.now() - 730 * DAY),
+      made.filter(
+        (p) => p.collectionId === pub.collection.id && p.createdAt.getTime() >= Date.now() - 730 * DAY,
+      ),
     );
     expect(expected.length).toBe(5);
-    const pages = await allPages(`${studio()}&collectionId=${pub.collection.id}&time=2years&limit=2`, writer.id);
+    const pages = await allPages(
+      `${studio()}&collectionId=${pub.collection.id}&time=2years&limit=2`,
+      writer.id,
+    );
     expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
     expect(pages.flat()).toEqual(idsOf(expected));
     const published = await allPages(`${studio()}&status=published&time=year&limit=1`, writer.id);
     expect(published.flat()).toEqual(
-      idsOf(newestFirst(made.filter((p) => p.status === 'published' && p.createdAt.getTime() >= Date.now() - 365 * DAY))),
+      idsOf(
+        newestFirst(
+          made.filter((p) => p.status === 'published' && p.createdAt.getTime() >= Date.now() - 365 * DAY),
+        ),
+      ),
     );
     expect(published.length).toBe(5);
   });
@@ -140,7 +149,9 @@ describe('posts API: the studio’s story-filter', () => {
       .filter((p) => p.status === 'published' && p.collectionId === pub.collection.id)
       .sort((a, b) => b.publishedAt!.getTime() - a.publishedAt!.getTime());
     expect(ids).toEqual(idsOf(expected));
-    const drafts = await call('GET', `/api/posts/user_posts/all_posts/${writer.id}?status=draft`, { as: stranger.id });
+    const drafts = await call('GET', `/api/posts/user_posts/all_posts/${writer.id}?status=draft`, {
+      as: stranger.id,
+    });
     expect(drafts.status).toBe(200);
     expect(drafts.json.posts).toEqual([]);
   });
@@ -161,7 +172,13 @@ describe('posts API: the studio’s story-filter', () => {
   });
 
   it('answers 400 for an unknown status, time range or malformed ids', async () => {
-    for (const bad of ['status=deleted', 'time=decade', 'collectionId=nope', 'writerId=42', 'scope=everyone']) {
+    for (const bad of [
+      'status=deleted',
+      'time=decade',
+      'collectionId=nope',
+      'writerId=42',
+      'scope=everyone',
+    ]) {
       const res = await call('GET', `${studio()}&${bad}`, { as: writer.id });
       expect(res.status, bad).toBe(400);
       expect(res.json.error.code).toBe('validation_failed');
@@ -188,9 +205,19 @@ describe('posts API: the desk scope and the writer filter', () => {
     const at = () => new Date(base + n++ * 1000);
     const ownerSolo = await createPost(db, { author: owner, status: 'draft', createdAt: at() });
     const ownerInPub = await createPost(db, { author: owner, publication: pub, createdAt: at() });
-    const submitted = await createPost(db, { author: contributor, status: 'pending', publication: pub, createdAt: at() });
+    const submitted = await createPost(db, {
+      author: contributor,
+      status: 'pending',
+      publication: pub,
+      createdAt: at(),
+    });
     const published = await createPost(db, { author: contributor, publication: pub, createdAt: at() });
-    const scheduled = await createPost(db, { author: editor, status: 'scheduled', publication: pub, createdAt: at() });
+    const scheduled = await createPost(db, {
+      author: editor,
+      status: 'scheduled',
+      publication: pub,
+      createdAt: at(),
+    });
     // Not on the owner's desk: someone's draft, a solo story, another publication, a banned writer.
     await createPost(db, { author: editor, status: 'draft', publication: pub, createdAt: at() });
     await createPost(db, { author: contributor, status: 'published', createdAt: at() });
@@ -201,7 +228,9 @@ describe('posts API: the desk scope and the writer filter', () => {
     const ids = (await allPages(`${desk}&limit=2`, owner.id)).flat();
     expect(ids).toEqual([scheduled, published, submitted, ownerInPub, ownerSolo].map((p) => p.id));
     // Without scope the studio stays the writer's own.
-    const own = (await allPages(`/api/posts/user_posts/all_posts/${owner.id}?forStudio=true`, owner.id)).flat();
+    const own = (
+      await allPages(`/api/posts/user_posts/all_posts/${owner.id}?forStudio=true`, owner.id)
+    ).flat();
     expect(own).toEqual([ownerInPub.id, ownerSolo.id]);
     // The writer filter, alone and with a status.
     expect((await allPages(`${desk}&writerId=${contributor.id}&limit=1`, owner.id)).flat()).toEqual([
@@ -219,20 +248,31 @@ describe('posts API: the desk scope and the writer filter', () => {
     expect(editorDesk).toContain(ownerInPub.id);
     expect(editorDesk).not.toContain(ownerSolo.id);
     const contributorDesk = (
-      await allPages(`/api/posts/user_posts/all_posts/${contributor.id}?forStudio=true&scope=desk`, contributor.id)
+      await allPages(
+        `/api/posts/user_posts/all_posts/${contributor.id}?forStudio=true&scope=desk`,
+        contributor.id,
+      )
     ).flat();
     expect(contributorDesk).not.toContain(ownerInPub.id);
     expect(contributorDesk).not.toContain(scheduled.id);
 
     // The filter choices follow the same scope.
-    const choices = await call('GET', `/api/posts/user_posts/studio_filters/${owner.id}?scope=desk`, { as: owner.id });
+    const choices = await call('GET', `/api/posts/user_posts/studio_filters/${owner.id}?scope=desk`, {
+      as: owner.id,
+    });
     expect(choices.status).toBe(200);
-    expect(choices.json.writers.map((w: { id: string }) => w.id)).toEqual([owner.id, contributor.id, editor.id]);
+    expect(choices.json.writers.map((w: { id: string }) => w.id)).toEqual([
+      owner.id,
+      contributor.id,
+      editor.id,
+    ]);
     expect(choices.json.collections).toEqual([
       { id: pub.collection.id, name: pub.collection.name, publicationId: pub.id, publicationName: pub.name },
     ]);
     expect(choices.json.publications).toEqual([{ id: pub.id, name: pub.name, role: 'owner' }]);
-    const ownChoices = await call('GET', `/api/posts/user_posts/studio_filters/${contributor.id}`, { as: contributor.id });
+    const ownChoices = await call('GET', `/api/posts/user_posts/studio_filters/${contributor.id}`, {
+      as: contributor.id,
+    });
     expect(ownChoices.json.writers.map((w: { id: string }) => w.id)).toEqual([contributor.id]);
     expect(ownChoices.json.publications.map((p: { role: string }) => p.role)).toEqual([
       'publication_author',

@@ -33,7 +33,10 @@ describe('story page service: what /stories/{slug} shows to whom', () => {
   });
 
   it('shows a published story to anyone, with byline, publication, tags and sanitised body', async () => {
-    const author = await createUser(db, { name: 'Grace Whitfield', subdomain: `grace-${Date.now().toString(36)}` });
+    const author = await createUser(db, {
+      name: 'Grace Whitfield',
+      subdomain: `grace-${Date.now().toString(36)}`,
+    });
     const publication = await createPublication(db, { owner: author });
     const post = await createPost(db, {
       author,
@@ -108,7 +111,12 @@ describe('story page service: what /stories/{slug} shows to whom', () => {
     await addPublicationMember(db, { publication, user: editor, role: 'publication_editor' });
     await addPublicationMember(db, { publication, user: writer, role: 'publication_author' });
     await addPublicationMember(db, { publication, user: otherWriter, role: 'publication_author' });
-    const pending = await createPost(db, { author: writer, publication, status: 'pending', title: 'Under review' });
+    const pending = await createPost(db, {
+      author: writer,
+      publication,
+      status: 'pending',
+      title: 'Under review',
+    });
     for (const viewer of [writer, owner, editor, admin]) {
       const result = await view(slugOf(pending), viewer);
       expect(result.kind).toBe('story');
@@ -117,7 +125,10 @@ describe('story page service: what /stories/{slug} shows to whom', () => {
     expect(kind(await view(slugOf(pending), otherWriter))).toBe('not-found');
     expect(kind(await view(slugOf(pending)))).toBe('not-found');
     // A permitted viewer at an outdated slug is sent to the current one.
-    expect(await view(`old-${pending.id}`, writer)).toEqual({ kind: 'redirect', path: `/stories/under-review-${pending.id}` });
+    expect(await view(`old-${pending.id}`, writer)).toEqual({
+      kind: 'redirect',
+      path: `/stories/under-review-${pending.id}`,
+    });
   });
 
   it("hides a banned author's published stories from everyone but site admins; unbanning brings them back", async () => {
@@ -173,7 +184,12 @@ describe('story page fingerprint and response cache: nothing stale after a chang
   it('probes one story: fingerprint, public state and address', async () => {
     const post = await createPost(db, { title: 'Probe me' });
     const probe = await probeStoryPage(slugOf(post));
-    expect(probe).toMatchObject({ kind: 'story', id: post.id, isPublic: true, path: `/stories/probe-me-${post.id}` });
+    expect(probe).toMatchObject({
+      kind: 'story',
+      id: post.id,
+      isPublic: true,
+      path: `/stories/probe-me-${post.id}`,
+    });
     expect(await probeStoryPage('nothing-AAAAAAAAAAAAAAAAAAAAB')).toEqual({ kind: 'none' });
     const draft = await createPost(db, { status: 'draft' });
     expect(await probeStoryPage(slugOf(draft))).toMatchObject({ kind: 'story', isPublic: false });
@@ -201,15 +217,22 @@ describe('story page fingerprint and response cache: nothing stale after a chang
     // The author's new name, the publication's new name: bylines change at once.
     await db.update(users).set({ name: 'Renamed Writer' }).where(eq(users.id, author.id));
     expect(await read(cache, path, 'v3')).toBe('rendered:v3');
-    await db.update(publications).set({ name: 'Renamed Publication' }).where(eq(publications.id, publication.id));
+    await db
+      .update(publications)
+      .set({ name: 'Renamed Publication' })
+      .where(eq(publications.id, publication.id));
     expect(await read(cache, path, 'v4')).toBe('rendered:v4');
 
     // Unpublish: the page (not the cache) answers, which is a 404 for readers.
-    const unpublished = await call('PATCH', `/api/posts/manage_posts/unpublish_post/${post.id}`, { as: author.id });
+    const unpublished = await call('PATCH', `/api/posts/manage_posts/unpublish_post/${post.id}`, {
+      as: author.id,
+    });
     expect(unpublished.status).toBe(200);
     expect(await read(cache, path, 'never')).toBe('pass');
     // Publish again: rendered afresh, not the old stored page.
-    const published = await call('PATCH', `/api/posts/manage_posts/publish_post/${post.id}`, { as: author.id });
+    const published = await call('PATCH', `/api/posts/manage_posts/publish_post/${post.id}`, {
+      as: author.id,
+    });
     expect(published.status).toBe(200);
     expect(await read(cache, path, 'v5')).toBe('rendered:v5');
 
@@ -254,7 +277,8 @@ describe('story page fingerprint and response cache: nothing stale after a chang
     const cache = createStoryPageCache({ maxBytes: budget, probe: probeStoryPage });
     // Random hex gzips to ~4.5 KB a page: twelve of them do not fit in 40 KB.
     const stories = await Promise.all(Array.from({ length: 12 }, () => createPost(db)));
-    for (const post of stories) await read(cache, `/stories/${slugOf(post)}`, randomBytes(4000).toString('hex'));
+    for (const post of stories)
+      await read(cache, `/stories/${slugOf(post)}`, randomBytes(4000).toString('hex'));
     const stats = cache.stats();
     expect(stats.bytes).toBeLessThanOrEqual(budget);
     expect(stats.evictions).toBeGreaterThan(0);

@@ -7,14 +7,25 @@ import { call } from '../helpers/api-client';
 import { useTestDatabase } from '../helpers/test-db';
 
 let db: Db;
-const makeUser = (input: CreateUserInput = {}) => createUser(db, { subdomain: null, showOnboarding: true, ...input });
+const makeUser = (input: CreateUserInput = {}) =>
+  createUser(db, { subdomain: null, showOnboarding: true, ...input });
 
 /** A photo uploaded through the local driver, as the profile form does; returns its fileUrl. */
 async function uploadPhoto(userId: string): Promise<string> {
-  const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#c86' } }).png().toBuffer();
-  const target = await call('GET', `/api/images/get_presigned_url?fileExtension=png&fileSize=${png.byteLength}`, { as: userId });
+  const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#c86' } })
+    .png()
+    .toBuffer();
+  const target = await call(
+    'GET',
+    `/api/images/get_presigned_url?fileExtension=png&fileSize=${png.byteLength}`,
+    { as: userId },
+  );
   expect(target.status).toBe(200);
-  const put = await call('PUT', target.json.preSignedUrl, { as: userId, rawBody: png, headers: { 'content-type': 'image/png' } });
+  const put = await call('PUT', target.json.preSignedUrl, {
+    as: userId,
+    rawBody: png,
+    headers: { 'content-type': 'image/png' },
+  });
   expect(put.status).toBe(200);
   return target.json.fileUrl as string;
 }
@@ -100,7 +111,10 @@ describe('users API', () => {
     const anonymous = await call('PATCH', `/api/users/${owner.id}`, { body: { name: 'Hacked' } });
     expect(anonymous.status).toBe(401);
     expect(anonymous.json.error.code).toBe('unauthorized');
-    const stranger = await call('PATCH', `/api/users/${owner.id}`, { as: other.id, body: { name: 'Hacked' } });
+    const stranger = await call('PATCH', `/api/users/${owner.id}`, {
+      as: other.id,
+      body: { name: 'Hacked' },
+    });
     expect(stranger.status).toBe(403);
     expect((await call('GET', `/api/users/${owner.id}`)).json.name).toBe(owner.name);
   });
@@ -139,7 +153,9 @@ describe('users API', () => {
   it('two users racing for one subdomain: exactly one gets it, the other a 409', async () => {
     const [a, b] = [await makeUser(), await makeUser()];
     const results = await Promise.all(
-      [a, b].map((u) => call('PATCH', `/api/users/${u.id}`, { as: u.id, body: { subdomain: 'morning-light' } })),
+      [a, b].map((u) =>
+        call('PATCH', `/api/users/${u.id}`, { as: u.id, body: { subdomain: 'morning-light' } }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const loser = results.find((r) => r.status === 409)!;
@@ -158,7 +174,10 @@ describe('users API', () => {
       ['/uploads/avatar.webp', 400],
     ];
     for (const [image, status] of refused) {
-      const res = await call('PATCH', `/api/users/${user.id}`, { as: user.id, body: { name: 'Changed', image } });
+      const res = await call('PATCH', `/api/users/${user.id}`, {
+        as: user.id,
+        body: { name: 'Changed', image },
+      });
       expect(res.status, image).toBe(status);
       expect(res.json.error.detail).toMatch(/image/);
     }
@@ -166,10 +185,15 @@ describe('users API', () => {
     expect(row).toMatchObject({ name: user.name, image: user.image });
 
     // Keeping the photo from Google is fine; so is anyone's upload (URLs are public) and removing it.
-    const kept = await call('PATCH', `/api/users/${user.id}`, { as: user.id, body: { name: 'Kept', image: user.image } });
+    const kept = await call('PATCH', `/api/users/${user.id}`, {
+      as: user.id,
+      body: { name: 'Kept', image: user.image },
+    });
     expect(kept.status).toBe(200);
     expect(kept.json.image).toBe(user.image);
-    expect((await call('PATCH', `/api/users/${user.id}`, { as: user.id, body: { image: othersPhoto } })).status).toBe(200);
+    expect(
+      (await call('PATCH', `/api/users/${user.id}`, { as: user.id, body: { image: othersPhoto } })).status,
+    ).toBe(200);
     const removed = await call('PATCH', `/api/users/${user.id}`, { as: user.id, body: { image: null } });
     expect(removed.status).toBe(200);
     row = (await call('GET', `/api/users/${user.id}`)).json;
@@ -196,7 +220,10 @@ describe('users API', () => {
     expect(row).toMatchObject({ name: user.name, description: '', subdomain: 'my-own-handle' });
     expect((await call('GET', `/api/users/${holder.id}`)).json.subdomain).toBe('already-mine');
     // Saving one's own current subdomain again is fine (the onboarding form sends it back).
-    const same = await call('PATCH', `/api/users/${user.id}`, { as: user.id, body: { subdomain: 'my-own-handle' } });
+    const same = await call('PATCH', `/api/users/${user.id}`, {
+      as: user.id,
+      body: { subdomain: 'my-own-handle' },
+    });
     expect(same.status).toBe(200);
   });
 
@@ -204,7 +231,10 @@ describe('users API', () => {
     const { createPublication } = await import('../factories');
     const publication = await createPublication(db, { subdomain: 'grace-weekly' });
     const user = await makeUser();
-    const res = await call('PATCH', `/api/users/${user.id}`, { as: user.id, body: { subdomain: publication.subdomain } });
+    const res = await call('PATCH', `/api/users/${user.id}`, {
+      as: user.id,
+      body: { subdomain: publication.subdomain },
+    });
     expect(res.status).toBe(409);
   });
 
@@ -222,14 +252,18 @@ describe('users API', () => {
     const racers = await Promise.all([1, 2, 3, 4].map(() => makeUser()));
     const results = await Promise.all(
       racers.map((u) =>
-        call('PATCH', `/api/users/${u.id}`, { as: u.id, body: { name: `Racer ${u.id.slice(0, 4)}`, subdomain: 'still-waters' } }),
+        call('PATCH', `/api/users/${u.id}`, {
+          as: u.id,
+          body: { name: `Racer ${u.id.slice(0, 4)}`, subdomain: 'still-waters' },
+        }),
       ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
     const winner = racers[results.findIndex((r) => r.status === 200)];
     for (const racer of racers) {
       const row = (await call('GET', `/api/users/${racer.id}`)).json;
-      if (racer === winner) expect(row).toMatchObject({ subdomain: 'still-waters', name: `Racer ${racer.id.slice(0, 4)}` });
+      if (racer === winner)
+        expect(row).toMatchObject({ subdomain: 'still-waters', name: `Racer ${racer.id.slice(0, 4)}` });
       else expect(row).toMatchObject({ subdomain: null, name: racer.name });
     }
   });

@@ -25,7 +25,11 @@ describe('preparedQuery', () => {
   });
 
   it('prepares once when many first calls arrive together', async () => {
-    const square = preparedQuery<{ n: number }>('lamplight_test_square', 'select ($1::int * $1::int) as n', 1);
+    const square = preparedQuery<{ n: number }>(
+      'lamplight_test_square',
+      'select ($1::int * $1::int) as n',
+      1,
+    );
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => square(String(i))));
     expect(answers.map(([row]) => row.n)).toEqual(Array.from({ length: 20 }, (_, i) => i * i));
   });
@@ -38,13 +42,18 @@ describe('preparedQuery', () => {
   });
 
   it('takes a statement another copy of this module prepared already (Next loads it per bundle)', async () => {
-    if (database.kind === 'pglite') await database.pglite!.exec('prepare lamplight_test_shared as select 2 as n');
+    if (database.kind === 'pglite')
+      await database.pglite!.exec('prepare lamplight_test_shared as select 2 as n');
     const shared = preparedQuery<{ n: number }>('lamplight_test_shared', 'select 2 as n', 0);
     expect(await shared()).toEqual([{ n: 2 }]);
   });
 
   it('reports a bad parameter as an error and keeps working', async () => {
-    const byId = preparedQuery<{ id: string }>('lamplight_test_uuid', 'select id from users where id = $1::uuid', 1);
+    const byId = preparedQuery<{ id: string }>(
+      'lamplight_test_uuid',
+      'select id from users where id = $1::uuid',
+      1,
+    );
     await expect(byId('not-a-uuid')).rejects.toThrow(/uuid/i);
     expect(await byId('00000000-0000-4000-8000-000000000000')).toEqual([]);
   });

@@ -52,7 +52,10 @@ async function publishStory(page: Page, title: string): Promise<string> {
     data: {
       title,
       excerpt: `A short reflection: ${title}.`,
-      bodyJson: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: `${title}, in a few words.` }] }] },
+      bodyJson: {
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'text', text: `${title}, in a few words.` }] }],
+      },
       tags: [{ name: 'Faith' }],
     },
   });
@@ -188,12 +191,16 @@ test.describe('onboarding and the user home', () => {
       route.fulfill({
         status: 403,
         contentType: 'application/json',
-        body: JSON.stringify({ error: { code: 'forbidden', message: 'This upload link has expired: please upload the file again' } }),
+        body: JSON.stringify({
+          error: { code: 'forbidden', message: 'This upload link has expired: please upload the file again' },
+        }),
       }),
     );
     await page.getByLabel('Choose a profile photo').setInputFiles(await photoFile());
     const message = page.getByRole('dialog', { name: 'Something went wrong' });
-    await expect(message.getByRole('alert')).toHaveText('Error: This upload link has expired: please upload the file again');
+    await expect(message.getByRole('alert')).toHaveText(
+      'Error: This upload link has expired: please upload the file again',
+    );
     await shoot(page, 'edit-profile-upload-error');
     await message.getByRole('button', { name: 'OK' }).click();
     await page.unroute('**/api/images/upload/**');
@@ -215,7 +222,9 @@ test.describe('onboarding and the user home', () => {
     await saved.getByRole('button', { name: 'OK' }).click();
 
     // The header follows at once (session refreshed), and so does the menu's Home.
-    await expect(page.getByRole('banner').getByRole('button', { name: 'Account menu for Silas Profile' })).toBeVisible();
+    await expect(
+      page.getByRole('banner').getByRole('button', { name: 'Account menu for Silas Profile' }),
+    ).toBeVisible();
     const menu = await openUserMenu(page);
     await expect(menu.getByRole('menuitem', { name: 'Home' })).toHaveAttribute('href', `/@${subdomain}`);
     await page.keyboard.press('Escape');

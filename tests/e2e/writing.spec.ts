@@ -15,7 +15,12 @@ const IMAGE = path.resolve('tests/e2e/fixtures/lamp.png');
 async function shoot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true, animations: 'disabled', caret: 'hide' });
+  await page.screenshot({
+    path: path.join(SHOTS, `${name}-${width}.png`),
+    fullPage: true,
+    animations: 'disabled',
+    caret: 'hide',
+  });
 }
 
 /** A datetime-local value (UTC) `minutes` after the current minute. */
@@ -26,10 +31,16 @@ function minutesAhead(minutes: number): string {
 const nextButton = (page: Page) => siteHeader(page).getByRole('button', { name: /^Next: open/ });
 const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
 const studioRow = (page: Page, title: string): Locator =>
-  page.getByRole('list', { name: 'Stories' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  page
+    .getByRole('list', { name: 'Stories' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 /** Fills the editor's title, excerpt and a paragraph of body text. */
-async function writeStory(page: Page, story: { title: string; excerpt: string; body: string }): Promise<Locator> {
+async function writeStory(
+  page: Page,
+  story: { title: string; excerpt: string; body: string },
+): Promise<Locator> {
   await page.goto('/stories/new-story');
   const title = page.getByRole('textbox', { name: 'Title', exact: true });
   await expect(title).toBeEditable();
@@ -43,7 +54,9 @@ async function writeStory(page: Page, story: { title: string; excerpt: string; b
 
 /** Opens the story-actions menu of the studio row with this title. */
 async function openActions(page: Page, title: string): Promise<Locator> {
-  await studioRow(page, title).getByRole('button', { name: `Story actions for ${title}` }).click();
+  await studioRow(page, title)
+    .getByRole('button', { name: `Story actions for ${title}` })
+    .click();
   const menu = dialog(page, 'Story actions');
   await expect(menu).toBeVisible();
   return menu;
@@ -56,11 +69,25 @@ async function expectBadge(page: Page, title: string, badge: string): Promise<vo
 test.describe('writing journeys', () => {
   test.setTimeout(6 * 60_000);
 
-  test('write, publish, schedule, draft, edit, republish, unpublish, reschedule, cancel, delete, filter', async ({ page }) => {
+  test('write, publish, schedule, draft, edit, republish, unpublish, reschedule, cancel, delete, filter', async ({
+    page,
+  }) => {
     const stamp = Date.now().toString(36);
-    const first = { title: `Morning light ${stamp}`, excerpt: 'A first story with a heading, a link and a picture.', body: 'Grace meets us at dawn.' };
-    const timed = { title: `Evening vespers ${stamp}`, excerpt: 'This one goes out by itself.', body: 'Scheduled words of peace.' };
-    const draft = { title: `Quiet draft ${stamp}`, excerpt: 'Saved for later, then published.', body: 'First thoughts, unpolished.' };
+    const first = {
+      title: `Morning light ${stamp}`,
+      excerpt: 'A first story with a heading, a link and a picture.',
+      body: 'Grace meets us at dawn.',
+    };
+    const timed = {
+      title: `Evening vespers ${stamp}`,
+      excerpt: 'This one goes out by itself.',
+      body: 'Scheduled words of peace.',
+    };
+    const draft = {
+      title: `Quiet draft ${stamp}`,
+      excerpt: 'Saved for later, then published.',
+      body: 'First thoughts, unpolished.',
+    };
 
     await test.step('a new writer signs up and finds an empty studio', async () => {
       await page.goto('/');
@@ -94,7 +121,9 @@ test.describe('writing journeys', () => {
       await expect(settings).toBeVisible();
       await shoot(page, 'story-settings');
       await settings.getByRole('button', { name: 'Publish now' }).click();
-      await expect(page).toHaveURL(/\/stories\/morning-light-[a-z0-9]+-[A-Za-z0-9_-]{21}$/, { timeout: 20_000 });
+      await expect(page).toHaveURL(/\/stories\/morning-light-[a-z0-9]+-[A-Za-z0-9_-]{21}$/, {
+        timeout: 20_000,
+      });
       await expect(page.getByRole('heading', { name: first.title, level: 1 })).toBeVisible();
       await expect(page.getByText('Grace meets us at dawn.')).toBeVisible();
     });
@@ -128,7 +157,9 @@ test.describe('writing journeys', () => {
       await page.keyboard.type(' Now finished.');
       await nextButton(page).click();
       await dialog(page, 'Update story').getByRole('button', { name: 'Publish', exact: true }).click();
-      await expect(page.getByRole('heading', { name: draft.title, level: 1 })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole('heading', { name: draft.title, level: 1 })).toBeVisible({
+        timeout: 20_000,
+      });
       await expect(page.getByText('First thoughts, unpolished. Now finished.')).toBeVisible();
 
       await page.goto('/me');
@@ -140,7 +171,9 @@ test.describe('writing journeys', () => {
       await page.keyboard.type(' Revised.');
       await nextButton(page).click();
       await dialog(page, 'Update story').getByRole('button', { name: 'Republish' }).click();
-      await expect(page.getByRole('heading', { name: draft.title, level: 1 })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole('heading', { name: draft.title, level: 1 })).toBeVisible({
+        timeout: 20_000,
+      });
       await expect(page.getByText('Now finished. Revised.')).toBeVisible();
     });
 
@@ -155,7 +188,11 @@ test.describe('writing journeys', () => {
     });
 
     await test.step('schedules, reschedules and cancels the schedule from story-actions', async () => {
-      await (await openActions(page, first.title)).getByRole('button', { name: 'Schedule to publish' }).click();
+      await (
+        await openActions(page, first.title)
+      )
+        .getByRole('button', { name: 'Schedule to publish' })
+        .click();
       const schedule = dialog(page, 'Schedule story');
       const when = minutesAhead(2 * 24 * 60);
       await schedule.getByLabel('Publish at (UTC)').fill(when);
@@ -175,7 +212,12 @@ test.describe('writing journeys', () => {
       await shoot(page, 'reschedule-story');
       await reschedule.getByRole('button', { name: 'Schedule to publish' }).click();
       await expect(reschedule).toBeHidden();
-      const laterDate = new Date(`${later}:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
+      const laterDate = new Date(`${later}:00Z`).toLocaleDateString('en-US', {
+        timeZone: 'UTC',
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+      });
       await expect(studioRow(page, first.title)).toContainText(`Scheduled for ${laterDate}`);
 
       await (await openActions(page, first.title)).getByRole('button', { name: 'Cancel schedule' }).click();
@@ -193,7 +235,10 @@ test.describe('writing journeys', () => {
       const confirm = dialog(page, 'Delete story');
       // Someone (here: the same writer in another tab) deletes it first.
       const id = await studioRow(page, first.title).getAttribute('data-story-id');
-      const status = await page.evaluate(async (storyId) => (await fetch(`/api/posts/${storyId}`, { method: 'DELETE' })).status, id);
+      const status = await page.evaluate(
+        async (storyId) => (await fetch(`/api/posts/${storyId}`, { method: 'DELETE' })).status,
+        id,
+      );
       expect(status).toBe(204);
       await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
       const message = dialog(page, 'Something went wrong');
@@ -227,7 +272,11 @@ test.describe('writing journeys', () => {
 
     await test.step('filters the studio by status', async () => {
       // One more draft, so each status has something to show.
-      await writeStory(page, { title: `Second draft ${stamp}`, excerpt: 'Kept as a draft.', body: 'Unfinished.' });
+      await writeStory(page, {
+        title: `Second draft ${stamp}`,
+        excerpt: 'Kept as a draft.',
+        body: 'Unfinished.',
+      });
       await nextButton(page).click();
       await dialog(page, 'Story settings').getByRole('button', { name: 'Save draft' }).click();
       await expect(page).toHaveURL(/\/me$/, { timeout: 20_000 });
@@ -270,7 +319,11 @@ test.describe('writing journeys', () => {
       await openActions(page, `Second draft ${stamp}`);
       await shoot(page, 'story-actions');
       await page.keyboard.press('Escape');
-      await writeStory(page, { title: `Phone story ${stamp}`, excerpt: 'Written on a small screen.', body: 'Small screens, big grace.' });
+      await writeStory(page, {
+        title: `Phone story ${stamp}`,
+        excerpt: 'Written on a small screen.',
+        body: 'Small screens, big grace.',
+      });
       await shoot(page, 'editor');
       await nextButton(page).click();
       await expect(dialog(page, 'Story settings')).toBeVisible();

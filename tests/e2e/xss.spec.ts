@@ -30,7 +30,11 @@ function tagsOf(payloads: string[]): { name: string }[] {
   const seen = new Set<string>();
   const tags: { name: string }[] = [];
   for (const payload of payloads) {
-    const name = payload.replace(/[\u0000-\u001f]/g, '').trim().slice(0, TAG_MAX).trim();
+    const name = payload
+      .replace(/[\u0000-\u001f]/g, '')
+      .trim()
+      .slice(0, TAG_MAX)
+      .trim();
     // The server's tag slug (unicodeSlug): duplicates by slug would be refused.
     const key = name
       .normalize('NFKD')
@@ -54,7 +58,13 @@ function documentOf(payloads: string[]) {
       { type: 'paragraph', content: [{ type: 'text', text: payload }] },
       {
         type: 'paragraph',
-        content: [{ type: 'text', text: 'link', marks: [{ type: 'link', attrs: { href: payload, target: '_self', onclick: payload } }] }],
+        content: [
+          {
+            type: 'text',
+            text: 'link',
+            marks: [{ type: 'link', attrs: { href: payload, target: '_self', onclick: payload } }],
+          },
+        ],
       },
       { type: 'image', attrs: { src: payload, alt: payload, title: payload, onerror: payload } },
       { type: 'heading', attrs: { level: 2, onclick: payload }, content: [{ type: payload, text: payload }] },
@@ -62,11 +72,20 @@ function documentOf(payloads: string[]) {
   };
 }
 
-async function publish(request: APIRequestContext, baseURL: string, data: Record<string, unknown>, payloads: string[]): Promise<Story> {
+async function publish(
+  request: APIRequestContext,
+  baseURL: string,
+  data: Record<string, unknown>,
+  payloads: string[],
+): Promise<Story> {
   const response = await request.post('/api/posts/new/publish', { data, headers: { origin: baseURL } });
   expect(response.status(), `${response.status()} ${await response.text()}`).toBe(201);
   const story = await response.json();
-  return { ...story, path: story.slug ? `/stories/${story.slug}-${story.id}` : `/stories/${story.id}`, payloads };
+  return {
+    ...story,
+    path: story.slug ? `/stories/${story.slug}-${story.id}` : `/stories/${story.id}`,
+    payloads,
+  };
 }
 
 async function createStories(request: APIRequestContext, baseURL: string): Promise<Story[]> {
@@ -130,14 +149,36 @@ const executableMarkup = (root: Locator): Promise<string[]> =>
     for (const el of element.querySelectorAll('*')) {
       if (el.closest('button')) continue; // the page's own Save/Share buttons and their icons
       const tag = el.tagName.toLowerCase();
-      if (['script', 'iframe', 'object', 'embed', 'svg', 'math', 'style', 'form', 'base', 'meta', 'link', 'frame', 'frameset', 'template'].includes(tag)) {
+      if (
+        [
+          'script',
+          'iframe',
+          'object',
+          'embed',
+          'svg',
+          'math',
+          'style',
+          'form',
+          'base',
+          'meta',
+          'link',
+          'frame',
+          'frameset',
+          'template',
+        ].includes(tag)
+      ) {
         found.push(`<${tag}>`);
       }
       for (const attr of el.attributes) {
         if (/^on/i.test(attr.name)) found.push(`${tag}[${attr.name}]`);
-        if (['href', 'src', 'action', 'formaction', 'xlink:href', 'srcdoc', 'style'].includes(attr.name.toLowerCase())) {
+        if (
+          ['href', 'src', 'action', 'formaction', 'xlink:href', 'srcdoc', 'style'].includes(
+            attr.name.toLowerCase(),
+          )
+        ) {
           const value = attr.value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
-          if (/^(javascript|vbscript|data):/.test(value) || attr.name === 'srcdoc') found.push(`${tag}[${attr.name}=${attr.value.slice(0, 40)}]`);
+          if (/^(javascript|vbscript|data):/.test(value) || attr.name === 'srcdoc')
+            found.push(`${tag}[${attr.name}=${attr.value.slice(0, 40)}]`);
         }
       }
     }
@@ -150,7 +191,9 @@ async function installTraps(page: Page): Promise<string[]> {
   await page.exposeFunction('__xssReport', (what: string) => fired.push(what));
   await page.addInitScript(() => {
     const report = (what: string) => () => {
-      (window as unknown as { __xssReport?: (w: string) => void }).__xssReport?.(`${what} at ${location.href}`);
+      (window as unknown as { __xssReport?: (w: string) => void }).__xssReport?.(
+        `${what} at ${location.href}`,
+      );
     };
     Object.assign(window, {
       __xss: report('__xss()'),
@@ -169,81 +212,82 @@ async function installTraps(page: Page): Promise<string[]> {
 signedInTest.describe('XSS corpus through the raw API', () => {
   signedInTest.setTimeout(180_000);
 
-  signedInTest(`${XSS_PAYLOADS.length} payloads in every story field never run on the story page, in the share widget, the studio or the editor`, async ({
-    page,
-    baseURL,
-    pageErrors,
-  }) => {
-    expect(XSS_PAYLOADS.length).toBeGreaterThanOrEqual(200);
-    const stories = await createStories(page.request, baseURL!);
-    const fired = await installTraps(page);
+  signedInTest(
+    `${XSS_PAYLOADS.length} payloads in every story field never run on the story page, in the share widget, the studio or the editor`,
+    async ({ page, baseURL, pageErrors }) => {
+      expect(XSS_PAYLOADS.length).toBeGreaterThanOrEqual(200);
+      const stories = await createStories(page.request, baseURL!);
+      const fired = await installTraps(page);
 
-    // The traps work: markup that does run is reported (then forgotten).
-    await page.goto(stories[0].path);
-    await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<img src="data:," onerror="__xss()">'));
-    await expect.poll(() => fired.length).toBeGreaterThan(0);
-    fired.length = 0;
+      // The traps work: markup that does run is reported (then forgotten).
+      await page.goto(stories[0].path);
+      await page.evaluate(() =>
+        document.body.insertAdjacentHTML('beforeend', '<img src="data:," onerror="__xss()">'),
+      );
+      await expect.poll(() => fired.length).toBeGreaterThan(0);
+      fired.length = 0;
 
-    for (const story of stories) {
-      const response = await page.goto(story.path, { waitUntil: 'load' });
-      expect(response?.status(), story.path).toBe(200);
-      // Nothing executable made it into the rendered story.
-      const dangerous = await executableMarkup(page.locator('article'));
-      expect(dangerous, `${story.path}: executable markup in the article`).toEqual([]);
-      // The JSON-LD is still one intact script element holding JSON.
-      const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
-      expect(ld).toHaveLength(1);
-      expect(() => JSON.parse(ld[0])).not.toThrow();
+      for (const story of stories) {
+        const response = await page.goto(story.path, { waitUntil: 'load' });
+        expect(response?.status(), story.path).toBe(200);
+        // Nothing executable made it into the rendered story.
+        const dangerous = await executableMarkup(page.locator('article'));
+        expect(dangerous, `${story.path}: executable markup in the article`).toEqual([]);
+        // The JSON-LD is still one intact script element holding JSON.
+        const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
+        expect(ld).toHaveLength(1);
+        expect(() => JSON.parse(ld[0])).not.toThrow();
 
-      // The share widget shows the title and image, and builds links from them.
-      await page.getByRole('button', { name: 'Share this story' }).first().click();
-      const dialog = page.getByRole('dialog', { name: 'Share this story' });
-      await expect(dialog).toBeVisible();
-      for (const link of await dialog.getByRole('link').all()) {
-        expect(await link.getAttribute('href')).toMatch(/^(https:\/\/|mailto:)/);
+        // The share widget shows the title and image, and builds links from them.
+        await page.getByRole('button', { name: 'Share this story' }).first().click();
+        const dialog = page.getByRole('dialog', { name: 'Share this story' });
+        await expect(dialog).toBeVisible();
+        for (const link of await dialog.getByRole('link').all()) {
+          expect(await link.getAttribute('href')).toMatch(/^(https:\/\/|mailto:)/);
+        }
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+        expect(fired, `${story.path}: script ran`).toEqual([]);
       }
-      await page.keyboard.press('Escape');
-      await expect(dialog).toBeHidden();
-      expect(fired, `${story.path}: script ran`).toEqual([]);
-    }
 
-    // The studio lists every one of them (title, excerpt, status) and its story-actions menu.
-    await page.goto('/me');
-    const rows = page.getByRole('button', { name: /^Story actions for / });
-    await expect(rows.first()).toBeVisible();
-    const loadMore = page.getByRole('button', { name: 'Load more' });
-    while (await loadMore.isVisible()) {
-      const before = await rows.count();
-      await loadMore.click();
-      await expect.poll(() => rows.count()).toBeGreaterThan(before);
-    }
-    expect(await rows.count()).toBeGreaterThanOrEqual(stories.length);
-    expect(await executableMarkup(page.locator('main')), 'studio: executable markup').toEqual([]);
-    for (const index of [0, Math.floor(stories.length / 2), stories.length - 1]) {
-      await rows.nth(index).click();
-      const menu = page.getByRole('dialog');
-      await expect(menu).toBeVisible();
-      expect(await executableMarkup(menu), 'story-actions: executable markup').toEqual([]);
-      await page.keyboard.press('Escape');
-      await expect(menu).toBeHidden();
-    }
-    expect(fired, 'studio: script ran').toEqual([]);
+      // The studio lists every one of them (title, excerpt, status) and its story-actions menu.
+      await page.goto('/me');
+      const rows = page.getByRole('button', { name: /^Story actions for / });
+      await expect(rows.first()).toBeVisible();
+      const loadMore = page.getByRole('button', { name: 'Load more' });
+      while (await loadMore.isVisible()) {
+        const before = await rows.count();
+        await loadMore.click();
+        await expect.poll(() => rows.count()).toBeGreaterThan(before);
+      }
+      expect(await rows.count()).toBeGreaterThanOrEqual(stories.length);
+      expect(await executableMarkup(page.locator('main')), 'studio: executable markup').toEqual([]);
+      for (const index of [0, Math.floor(stories.length / 2), stories.length - 1]) {
+        await rows.nth(index).click();
+        const menu = page.getByRole('dialog');
+        await expect(menu).toBeVisible();
+        expect(await executableMarkup(menu), 'story-actions: executable markup').toEqual([]);
+        await page.keyboard.press('Escape');
+        await expect(menu).toBeHidden();
+      }
+      expect(fired, 'studio: script ran').toEqual([]);
 
-    // The editor loads the stored document of a few of them.
-    for (const story of [stories[0], stories[1], stories[stories.length - 1]]) {
-      await page.goto(`/stories/edit/${story.id}`);
-      const editor = page.locator('.ProseMirror');
-      await expect(editor).toBeVisible();
-      expect(await executableMarkup(editor), `editor ${story.id}: executable markup`).toEqual([]);
-    }
+      // The editor loads the stored document of a few of them.
+      for (const story of [stories[0], stories[1], stories[stories.length - 1]]) {
+        await page.goto(`/stories/edit/${story.id}`);
+        const editor = page.locator('.ProseMirror');
+        await expect(editor).toBeVisible();
+        expect(await executableMarkup(editor), `editor ${story.id}: executable markup`).toEqual([]);
+      }
 
-    // Let late timers, animations and image errors settle on the last page.
-    await page.waitForTimeout(500);
-    expect(fired).toEqual([]);
-    // Console noise from payload text (refused URLs, missing images) is expected; an uncaught
-    // exception is not: it could be a payload half-running.
-    const exceptions = pageErrors.filter((error) => error.startsWith('pageerror:'));
-    pageErrors.length = 0;
-    expect(exceptions).toEqual([]);
-  });
+      // Let late timers, animations and image errors settle on the last page.
+      await page.waitForTimeout(500);
+      expect(fired).toEqual([]);
+      // Console noise from payload text (refused URLs, missing images) is expected; an uncaught
+      // exception is not: it could be a payload half-running.
+      const exceptions = pageErrors.filter((error) => error.startsWith('pageerror:'));
+      pageErrors.length = 0;
+      expect(exceptions).toEqual([]);
+    },
+  );
 });

@@ -61,7 +61,12 @@ export function presignedSignatureProblem(
     .map(([name, value]) => `${name}=${value}`)
     .join('&');
   const canonicalHeaders = signedHeaders
-    .map((name) => `${name}:${String(headers[name] ?? '').trim().replace(/\s+/g, ' ')}\n`)
+    .map(
+      (name) =>
+        `${name}:${String(headers[name] ?? '')
+          .trim()
+          .replace(/\s+/g, ' ')}\n`,
+    )
     .join('');
   const canonicalRequest = [
     method,
@@ -96,12 +101,19 @@ export async function startS3TestServer(): Promise<S3TestServer> {
   const front = http.createServer((req, res) => {
     const rawUrl = req.url ?? '/';
     if (rawUrl.includes('X-Amz-Signature=')) {
-      const problem = presignedSignatureProblem(req.method ?? 'GET', rawUrl, req.headers, S3_TEST_KEY.secretAccessKey);
+      const problem = presignedSignatureProblem(
+        req.method ?? 'GET',
+        rawUrl,
+        req.headers,
+        S3_TEST_KEY.secretAccessKey,
+      );
       if (problem) {
         refused.push(`${req.method} ${rawUrl.split('?')[0]}: ${problem}`);
         req.resume();
         res.writeHead(403, { 'content-type': 'application/xml' });
-        res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${problem === 'Request has expired' ? 'AccessDenied' : 'SignatureDoesNotMatch'}</Code><Message>${problem}</Message></Error>`);
+        res.end(
+          `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${problem === 'Request has expired' ? 'AccessDenied' : 'SignatureDoesNotMatch'}</Code><Message>${problem}</Message></Error>`,
+        );
         return;
       }
     }

@@ -28,8 +28,8 @@ export default function HomePage() {
               Stories that carry light.
             </h1>
             <p className={styles.lead}>
-              Lamplight is a home for Christian writers and readers — stories, devotions and publications about faith
-              in everyday life.
+              Lamplight is a home for Christian writers and readers — stories, devotions and publications
+              about faith in everyday life.
             </p>
             <div className={styles.actions}>
               <WriteButton className="button button-dark" showIcon={false}>

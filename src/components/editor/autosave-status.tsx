@@ -39,7 +39,10 @@ export function AutosaveStatus({ story, phase, error, autosaving, readOnly }: Au
     <p className={styles.status} role="status" aria-live="polite">
       <span className={styles.statusLabel}>{label}</span>
       <span aria-hidden="true"> · </span>
-      <span className={problem ? styles.statusProblem : undefined} title={problem && error ? error : undefined}>
+      <span
+        className={problem ? styles.statusProblem : undefined}
+        title={problem && error ? error : undefined}
+      >
         {detail}
       </span>
       {phase === 'conflict' ? (

@@ -22,7 +22,13 @@ type ToolbarProps = {
   disabled?: boolean;
 };
 
-type ToolProps = { label: string; active?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode };
+type ToolProps = {
+  label: string;
+  active?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+};
 
 /** A toolbar button that never takes focus from the text (STACK-NOTES: preventDefault on mousedown). */
 function Tool({ label, active, disabled, onClick, children }: ToolProps) {
@@ -65,10 +71,20 @@ export function EditorToolbar({ editor, onLink, onImageFile, disabled }: Toolbar
   return (
     <div className={styles.toolbar} role="toolbar" aria-label="Formatting" aria-controls="story-body">
       <div className={styles.toolGroup}>
-        <Tool label="Heading" active={state.h2} disabled={disabled} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+        <Tool
+          label="Heading"
+          active={state.h2}
+          disabled={disabled}
+          onClick={() => chain().toggleHeading({ level: 2 }).run()}
+        >
           <span className={styles.toolText}>H2</span>
         </Tool>
-        <Tool label="Subheading" active={state.h3} disabled={disabled} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
+        <Tool
+          label="Subheading"
+          active={state.h3}
+          disabled={disabled}
+          onClick={() => chain().toggleHeading({ level: 3 }).run()}
+        >
           <span className={styles.toolText}>H3</span>
         </Tool>
       </div>
@@ -76,27 +92,57 @@ export function EditorToolbar({ editor, onLink, onImageFile, disabled }: Toolbar
         <Tool label="Bold" active={state.bold} disabled={disabled} onClick={() => chain().toggleBold().run()}>
           <b className={styles.toolText}>B</b>
         </Tool>
-        <Tool label="Italic" active={state.italic} disabled={disabled} onClick={() => chain().toggleItalic().run()}>
+        <Tool
+          label="Italic"
+          active={state.italic}
+          disabled={disabled}
+          onClick={() => chain().toggleItalic().run()}
+        >
           <i className={`${styles.toolText} ${styles.toolSerif}`}>I</i>
         </Tool>
         <Tool label="Link" active={state.link} disabled={disabled} onClick={onLink}>
           <LinkIcon />
         </Tool>
-        <Tool label="Inline code" active={state.code} disabled={disabled} onClick={() => chain().toggleCode().run()}>
+        <Tool
+          label="Inline code"
+          active={state.code}
+          disabled={disabled}
+          onClick={() => chain().toggleCode().run()}
+        >
           <InlineCodeIcon />
         </Tool>
       </div>
       <div className={styles.toolGroup}>
-        <Tool label="Bulleted list" active={state.bulletList} disabled={disabled} onClick={() => chain().toggleBulletList().run()}>
+        <Tool
+          label="Bulleted list"
+          active={state.bulletList}
+          disabled={disabled}
+          onClick={() => chain().toggleBulletList().run()}
+        >
           <BulletListIcon />
         </Tool>
-        <Tool label="Numbered list" active={state.orderedList} disabled={disabled} onClick={() => chain().toggleOrderedList().run()}>
+        <Tool
+          label="Numbered list"
+          active={state.orderedList}
+          disabled={disabled}
+          onClick={() => chain().toggleOrderedList().run()}
+        >
           <OrderedListIcon />
         </Tool>
-        <Tool label="Quote" active={state.blockquote} disabled={disabled} onClick={() => chain().toggleBlockquote().run()}>
+        <Tool
+          label="Quote"
+          active={state.blockquote}
+          disabled={disabled}
+          onClick={() => chain().toggleBlockquote().run()}
+        >
           <QuoteIcon />
         </Tool>
-        <Tool label="Code block" active={state.codeBlock} disabled={disabled} onClick={() => chain().toggleCodeBlock().run()}>
+        <Tool
+          label="Code block"
+          active={state.codeBlock}
+          disabled={disabled}
+          onClick={() => chain().toggleCodeBlock().run()}
+        >
           <CodeBlockIcon />
         </Tool>
       </div>

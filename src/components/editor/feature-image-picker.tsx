@@ -27,10 +27,20 @@ export function FeatureImagePicker({ value, onChange, disabled }: FeatureImagePi
           {/* eslint-disable-next-line @next/next/no-img-element -- our own uploads, already sized */}
           <img src={value} alt="Feature image" className={styles.featureImage} />
           <figcaption className={styles.featureActions}>
-            <button type="button" className="button button-outline button-small" disabled={busy} onClick={pick}>
+            <button
+              type="button"
+              className="button button-outline button-small"
+              disabled={busy}
+              onClick={pick}
+            >
               Change image
             </button>
-            <button type="button" className="button button-ghost button-small" disabled={busy} onClick={() => onChange(null)}>
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              disabled={busy}
+              onClick={() => onChange(null)}
+            >
               Remove
             </button>
           </figcaption>

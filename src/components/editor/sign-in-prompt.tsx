@@ -21,8 +21,14 @@ export function SignInPrompt({ action = 'write a story' }: { action?: string }) 
   return (
     <div className={stateStyles.statePanel}>
       <h1 className={stateStyles.stateTitle}>Sign in to {action}</h1>
-      <p className={stateStyles.stateText}>Your drafts are saved to your account as you write, so you need to be signed in first.</p>
-      <button type="button" className="button button-primary" onClick={() => openDialog('sso', { callbackUrl: pathname })}>
+      <p className={stateStyles.stateText}>
+        Your drafts are saved to your account as you write, so you need to be signed in first.
+      </p>
+      <button
+        type="button"
+        className="button button-primary"
+        onClick={() => openDialog('sso', { callbackUrl: pathname })}
+      >
         Sign in or create an account
       </button>
     </div>
@@ -30,7 +36,13 @@ export function SignInPrompt({ action = 'write a story' }: { action?: string }) 
 }
 
 /** A story that cannot be edited here: missing (or not visible to this user), or someone else's. */
-export function StoryUnavailable({ reason, message }: { reason: 'missing' | 'forbidden' | 'error'; message?: string }) {
+export function StoryUnavailable({
+  reason,
+  message,
+}: {
+  reason: 'missing' | 'forbidden' | 'error';
+  message?: string;
+}) {
   const text = {
     missing: ['Story not found', 'This story does not exist, or it is not yours to edit.'],
     forbidden: ['You cannot edit this story', 'Only its author can change a story.'],
@@ -38,7 +50,9 @@ export function StoryUnavailable({ reason, message }: { reason: 'missing' | 'for
   }[reason];
   return (
     <div className={stateStyles.statePanel} role={reason === 'error' ? 'alert' : undefined}>
-      <p className={stateStyles.stateCode}>{reason === 'missing' ? '404' : reason === 'forbidden' ? '403' : 'Error'}</p>
+      <p className={stateStyles.stateCode}>
+        {reason === 'missing' ? '404' : reason === 'forbidden' ? '403' : 'Error'}
+      </p>
       <h1 className={stateStyles.stateTitle}>{text[0]}</h1>
       <p className={stateStyles.stateText}>{text[1]}</p>
       <div className={stateStyles.stateActions}>

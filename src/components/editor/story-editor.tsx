@@ -94,7 +94,10 @@ export function StoryEditor({
         </p>
       ) : null}
       {editable ? (
-        <FeatureImagePicker value={draft.featureImageUrl} onChange={(featureImageUrl) => onChange({ featureImageUrl })} />
+        <FeatureImagePicker
+          value={draft.featureImageUrl}
+          onChange={(featureImageUrl) => onChange({ featureImageUrl })}
+        />
       ) : draft.featureImageUrl ? (
         // eslint-disable-next-line @next/next/no-img-element -- our own uploads, already sized
         <img src={draft.featureImageUrl} alt="Feature image" className={styles.featureImage} />

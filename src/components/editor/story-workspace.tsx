@@ -14,7 +14,12 @@ import { AutosaveStatus } from './autosave-status';
 import { StoryEditor } from './story-editor';
 import { useAutosave } from './use-autosave';
 
-const EMPTY_DRAFT: StoryDraft = { title: '', excerpt: '', bodyJson: { type: 'doc', content: [] }, featureImageUrl: null };
+const EMPTY_DRAFT: StoryDraft = {
+  title: '',
+  excerpt: '',
+  bodyJson: { type: 'doc', content: [] },
+  featureImageUrl: null,
+};
 const WORKING_STATUSES: readonly string[] = ['draft', 'pending', 'rejected'];
 
 const draftOf = (story: Story): StoryDraft => ({
@@ -133,9 +138,19 @@ export function StoryWorkspace({ initialStory }: StoryWorkspaceProps) {
       editable={isAuthor}
       excerptEditable={excerptEditable}
       excerptNote={
-        excerptEditable ? undefined : 'Only site editors and admins can change the excerpt once a story is out.'
+        excerptEditable
+          ? undefined
+          : 'Only site editors and admins can change the excerpt once a story is out.'
       }
-      status={<AutosaveStatus story={story} phase={autosave.phase} error={autosave.error} autosaving={isAuthor && working} readOnly={!isAuthor} />}
+      status={
+        <AutosaveStatus
+          story={story}
+          phase={autosave.phase}
+          error={autosave.error}
+          autosaving={isAuthor && working}
+          readOnly={!isAuthor}
+        />
+      }
     />
   );
 }

@@ -27,7 +27,8 @@ export function checkImageFile(file: File): string | null {
 function errorText(xhr: XMLHttpRequest): string {
   try {
     const body = JSON.parse(xhr.responseText) as { error?: { message?: string; detail?: string } };
-    if (body.error?.message) return body.error.detail ? `${body.error.message} (${body.error.detail})` : body.error.message;
+    if (body.error?.message)
+      return body.error.detail ? `${body.error.message} (${body.error.detail})` : body.error.message;
   } catch {
     /* not JSON: fall through */
   }
@@ -42,8 +43,10 @@ function putFile(url: string, file: File, onProgress: (fraction: number) => void
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
-    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new UploadError(errorText(xhr))));
-    xhr.onerror = () => reject(new UploadError('Could not reach the server. Check your connection and try again.'));
+    xhr.onload = () =>
+      xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new UploadError(errorText(xhr)));
+    xhr.onerror = () =>
+      reject(new UploadError('Could not reach the server. Check your connection and try again.'));
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(file);
@@ -66,7 +69,8 @@ export async function uploadImage(
       { signal },
     );
   } catch (error) {
-    if (error instanceof ApiError) throw new UploadError(error.detail ? `${error.serverMessage} (${error.detail})` : error.serverMessage);
+    if (error instanceof ApiError)
+      throw new UploadError(error.detail ? `${error.serverMessage} (${error.detail})` : error.serverMessage);
     throw error;
   }
   onProgress(0);

@@ -6,7 +6,13 @@
 // overwrites; the writer is told to reload.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, toErrorMessage } from '@/lib/api-client';
-import { createStory, draftFields, updateStory, type Story, type StoryDraft } from '@/components/stories/story-api';
+import {
+  createStory,
+  draftFields,
+  updateStory,
+  type Story,
+  type StoryDraft,
+} from '@/components/stories/story-api';
 
 export type AutosavePhase = 'idle' | 'saving' | 'saved' | 'error' | 'conflict';
 

@@ -5,11 +5,7 @@ import { useDialog } from '@/components/dialogs/dialog-provider';
 import { NameBioFields } from '@/components/profile/name-bio-fields';
 import { PhotoField } from '@/components/profile/photo-field';
 import type { UserProfile } from '@/components/users/use-my-profile';
-import {
-  useOnboardingSave,
-  useSkipOnboarding,
-  type OnboardingProps,
-} from './onboarding-state';
+import { useOnboardingSave, useSkipOnboarding, type OnboardingProps } from './onboarding-state';
 import { OnboardingStepShell } from './onboarding-step-shell';
 import styles from './onboarding.module.css';
 
@@ -46,7 +42,13 @@ function ProfileStep({ profile }: { profile: UserProfile }) {
 
   return (
     <form className={styles.form} onSubmit={next} noValidate>
-      <PhotoField name={name} value={image} onChange={setImage} disabled={busy} onUploadingChange={setUploading} />
+      <PhotoField
+        name={name}
+        value={image}
+        onChange={setImage}
+        disabled={busy}
+        onUploadingChange={setUploading}
+      />
       <NameBioFields
         name={name}
         onNameChange={setName}

@@ -5,11 +5,7 @@ import { useDialog } from '@/components/dialogs/dialog-provider';
 import { SubdomainField } from '@/components/profile/subdomain-field';
 import { finalSubdomain, useSubdomainCheck } from '@/components/profile/use-subdomain-check';
 import type { UserProfile } from '@/components/users/use-my-profile';
-import {
-  useOnboardingSave,
-  useSkipOnboarding,
-  type OnboardingProps,
-} from './onboarding-state';
+import { useOnboardingSave, useSkipOnboarding, type OnboardingProps } from './onboarding-state';
 import { OnboardingStepShell } from './onboarding-step-shell';
 import styles from './onboarding.module.css';
 

@@ -56,7 +56,10 @@ export function useOnboardingSave() {
   const { setBusy, showMessage } = useDialog();
 
   return useCallback(
-    async (profile: UserProfile, changes: Partial<Omit<ProfileUpdate, 'id'>>): Promise<UserProfile | null> => {
+    async (
+      profile: UserProfile,
+      changes: Partial<Omit<ProfileUpdate, 'id'>>,
+    ): Promise<UserProfile | null> => {
       setBusy(true);
       try {
         const saved = await saveProfile({

@@ -14,13 +14,16 @@ import { SubdomainField } from './subdomain-field';
 import { finalSubdomain, useSubdomainCheck } from './use-subdomain-check';
 import styles from './profile.module.css';
 
-
 /** /authors/edit-profile (SPEC §2): photo, name, bio and the address of the user's home. */
 export function EditProfileForm() {
   const { data: session, status } = useSession();
   // Not status === 'authenticated': a session update() passes through 'loading' with the same user.
   const userId = status === 'unauthenticated' ? null : (session?.user.id ?? null);
-  const [loaded, setLoaded] = useState<{ userId: string; profile: UserProfile | null; error: string | null } | null>(null);
+  const [loaded, setLoaded] = useState<{
+    userId: string;
+    profile: UserProfile | null;
+    error: string | null;
+  } | null>(null);
 
   useEffect(() => {
     if (!userId) return;
@@ -61,7 +64,13 @@ export function EditProfileForm() {
   );
 }
 
-function ProfileForm({ initial, onSaved }: { initial: UserProfile; onSaved: (profile: UserProfile) => void }) {
+function ProfileForm({
+  initial,
+  onSaved,
+}: {
+  initial: UserProfile;
+  onSaved: (profile: UserProfile) => void;
+}) {
   const { update } = useSession();
   const { busy, setBusy, showMessage } = useDialog();
   const [saved, setSaved] = useState(initial);
@@ -75,7 +84,9 @@ function ProfileForm({ initial, onSaved }: { initial: UserProfile; onSaved: (pro
 
   const blankName = name.trim() === '';
   const subdomainBlocked =
-    availability === 'taken' || availability === 'checking' || (nextSubdomain === '' && saved.subdomain !== null);
+    availability === 'taken' ||
+    availability === 'checking' ||
+    (nextSubdomain === '' && saved.subdomain !== null);
   const disabled = busy || uploading || blankName || subdomainBlocked;
 
   async function submit(event: FormEvent) {
@@ -104,7 +115,13 @@ function ProfileForm({ initial, onSaved }: { initial: UserProfile; onSaved: (pro
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      <PhotoField name={name} value={image} onChange={setImage} disabled={busy} onUploadingChange={setUploading} />
+      <PhotoField
+        name={name}
+        value={image}
+        onChange={setImage}
+        disabled={busy}
+        onUploadingChange={setUploading}
+      />
       <NameBioFields
         name={name}
         onNameChange={setName}

@@ -44,7 +44,12 @@ export function PhotoField({ name, value, onChange, disabled, onUploadingChange 
             {value ? 'Change photo' : 'Upload photo'}
           </button>
           {value ? (
-            <button type="button" className="button button-ghost button-small" disabled={busy} onClick={() => onChange(null)}>
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              disabled={busy}
+              onClick={() => onChange(null)}
+            >
               Remove
             </button>
           ) : null}

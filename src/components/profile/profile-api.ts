@@ -17,7 +17,10 @@ export function fetchProfile(userId: string, signal?: AbortSignal): Promise<User
 }
 
 export function saveProfile(update: ProfileUpdate): Promise<UserProfile> {
-  return apiFetch<UserProfile>(`/api/users/${encodeURIComponent(update.id)}`, { method: 'PATCH', body: update });
+  return apiFetch<UserProfile>(`/api/users/${encodeURIComponent(update.id)}`, {
+    method: 'PATCH',
+    body: update,
+  });
 }
 
 /** SPEC §7: GET /api/subdomains/{s} — an OK answer means taken; 404 means free. */

@@ -25,7 +25,8 @@ const LABEL: Record<SubdomainStatus, string> = {
 
 function hint(status: SubdomainStatus, value: string): string {
   const subdomain = finalSubdomain(value);
-  if (!subdomain) return `Lower-case letters, digits and hyphens; ${SUBDOMAIN_MIN_LENGTH} to ${SUBDOMAIN_MAX_LENGTH} characters.`;
+  if (!subdomain)
+    return `Lower-case letters, digits and hyphens; ${SUBDOMAIN_MIN_LENGTH} to ${SUBDOMAIN_MAX_LENGTH} characters.`;
   if (status === 'taken') {
     return subdomain.length < SUBDOMAIN_MIN_LENGTH
       ? `Subdomain must be at least ${SUBDOMAIN_MIN_LENGTH} characters.`
@@ -39,11 +40,24 @@ function hint(status: SubdomainStatus, value: string): string {
 /** The live availability icon of SPEC §2/§4: unknown, available (ok), taken (error). */
 export function SubdomainStatusIcon({ status }: { status: SubdomainStatus }) {
   return (
-    <span className={styles.statusIcon} data-status={status} role="img" aria-label={LABEL[status]} title={LABEL[status]}>
+    <span
+      className={styles.statusIcon}
+      data-status={status}
+      role="img"
+      aria-label={LABEL[status]}
+      title={LABEL[status]}
+    >
       {status === 'available' ? (
         <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
           <circle cx="10" cy="10" r="9" fill="currentColor" />
-          <path d="M5.8 10.4l2.7 2.7 5.7-6" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M5.8 10.4l2.7 2.7 5.7-6"
+            fill="none"
+            stroke="#fff"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       ) : status === 'taken' ? (
         <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
@@ -52,7 +66,15 @@ export function SubdomainStatusIcon({ status }: { status: SubdomainStatus }) {
         </svg>
       ) : status === 'checking' ? (
         <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" className={styles.spin}>
-          <circle cx="10" cy="10" r="7.5" fill="none" stroke="currentColor" strokeWidth="2" strokeDasharray="30 18" />
+          <circle
+            cx="10"
+            cy="10"
+            r="7.5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeDasharray="30 18"
+          />
         </svg>
       ) : (
         <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
@@ -74,7 +96,14 @@ type SubdomainFieldProps = {
 };
 
 /** SPEC §2: the address shown as '{host}/@{subdomain}', turned into a slug while typing (§5). */
-export function SubdomainField({ value, onChange, status, disabled, autoFocus, label = 'Your address' }: SubdomainFieldProps) {
+export function SubdomainField({
+  value,
+  onChange,
+  status,
+  disabled,
+  autoFocus,
+  label = 'Your address',
+}: SubdomainFieldProps) {
   const id = useId();
   const host = useHost();
   const shown = finalSubdomain(value) || 'your-name';

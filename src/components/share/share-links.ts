@@ -12,13 +12,7 @@ export type ShareTarget = {
 };
 
 export type ShareNetwork =
-  | 'facebook'
-  | 'twitter'
-  | 'whatsapp'
-  | 'linkedin'
-  | 'reddit'
-  | 'telegram'
-  | 'pinterest';
+  'facebook' | 'twitter' | 'whatsapp' | 'linkedin' | 'reddit' | 'telegram' | 'pinterest';
 
 export const SHARE_NETWORKS: readonly { id: ShareNetwork; label: string }[] = [
   { id: 'facebook', label: 'Facebook' },

@@ -62,7 +62,11 @@ export function PublicationFields({
           onChange={(event) => onChange(publicationId, event.target.value || null)}
         >
           <option value="">
-            {!chosen ? 'Choose a publication first' : chosen.collections.length ? 'Choose a collection' : 'No collections yet'}
+            {!chosen
+              ? 'Choose a publication first'
+              : chosen.collections.length
+                ? 'Choose a collection'
+                : 'No collections yet'}
           </option>
           {chosen?.collections.map((collection) => (
             <option key={collection.id} value={collection.id}>

@@ -21,7 +21,15 @@ type ScheduleFieldProps = {
 export const nowLocalValue = () => toDateTimeLocalValue(Date.now());
 
 /** SPEC §2/§5 schedule toggle with a datetime-local input, minute precision, minimum now. */
-export function ScheduleField({ enabled, value, onToggle, onChange, disabled, lockedReason, error }: ScheduleFieldProps) {
+export function ScheduleField({
+  enabled,
+  value,
+  onToggle,
+  onChange,
+  disabled,
+  lockedReason,
+  error,
+}: ScheduleFieldProps) {
   const toggleId = useId();
   const timeId = useId();
   return (

@@ -43,7 +43,8 @@ export type StoryUpdate = Partial<StoryDraft & StoryPlacement> & {
 };
 
 /** PATCH /api/posts/{id}: 409 when `version` is stale (nothing is overwritten then). */
-export const updateStory = (id: string, input: StoryUpdate) => apiFetch<Story>(postPath(id), json('PATCH', input));
+export const updateStory = (id: string, input: StoryUpdate) =>
+  apiFetch<Story>(postPath(id), json('PATCH', input));
 
 export const publishStory = (id: string) =>
   apiFetch<Story>(`/api/posts/manage_posts/publish_post/${encodeURIComponent(id)}`, { method: 'PATCH' });

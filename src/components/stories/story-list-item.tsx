@@ -31,7 +31,14 @@ const STATUS_LABEL: Record<StorySummary['status'], string> = {
   published: 'Published',
 };
 
-export function StoryListItem({ story, showAuthor, heading: Heading, label, action, ...rest }: StoryListItemProps) {
+export function StoryListItem({
+  story,
+  showAuthor,
+  heading: Heading,
+  label,
+  action,
+  ...rest
+}: StoryListItemProps) {
   const href = storyPath(story.title, story.id);
   const title = story.title.trim() || 'Untitled story';
   const when = story.publishedAt ?? story.createdAt;
@@ -53,7 +60,9 @@ export function StoryListItem({ story, showAuthor, heading: Heading, label, acti
                 )}
               </>
             ) : null}
-            {story.publication ? <span className={styles.publication}>in {story.publication.name}</span> : null}
+            {story.publication ? (
+              <span className={styles.publication}>in {story.publication.name}</span>
+            ) : null}
           </p>
         ) : null}
         <Heading className={styles.title}>
@@ -62,7 +71,9 @@ export function StoryListItem({ story, showAuthor, heading: Heading, label, acti
         {story.excerpt ? <p className={styles.excerpt}>{story.excerpt}</p> : null}
         <div className={styles.footer}>
           <p className={styles.meta}>
-            {story.status !== 'published' ? <span className={styles.status}>{STATUS_LABEL[story.status]}</span> : null}
+            {story.status !== 'published' ? (
+              <span className={styles.status}>{STATUS_LABEL[story.status]}</span>
+            ) : null}
             <time dateTime={new Date(when).toISOString()}>{formatDate(when, story.languageCode)}</time>
             <span aria-hidden="true">·</span>
             <span>{story.readingMinutes} min read</span>

@@ -38,7 +38,12 @@ export type SettingsRequest = {
   onStoryChange?: (story: Story) => void;
 };
 
-const EMPTY_DRAFT: StoryDraft = { title: '', excerpt: '', bodyJson: { type: 'doc', content: [] }, featureImageUrl: null };
+const EMPTY_DRAFT: StoryDraft = {
+  title: '',
+  excerpt: '',
+  bodyJson: { type: 'doc', content: [] },
+  featureImageUrl: null,
+};
 
 export async function applyStorySettings(request: SettingsRequest): Promise<Story> {
   const { action, postId, settings, draft, onStoryChange } = request;
@@ -72,7 +77,8 @@ export async function applyStorySettings(request: SettingsRequest): Promise<Stor
   let saved = await updateStory(postId, update);
   onStoryChange?.(saved);
   if (action === 'publish' || action === 'schedule') {
-    saved = action === 'publish' ? await publishStory(postId) : await scheduleStory(postId, request.scheduledTime!);
+    saved =
+      action === 'publish' ? await publishStory(postId) : await scheduleStory(postId, request.scheduledTime!);
     onStoryChange?.(saved);
   }
   return saved;

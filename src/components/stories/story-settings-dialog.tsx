@@ -14,7 +14,12 @@ import { parseDateTimeLocalValue } from '@/lib/format-date';
 import { can, type StoryResource } from '@/server/auth/policy';
 import { PublicationFields } from './publication-fields';
 import { nowLocalValue, ScheduleField } from './schedule-field';
-import { applyStorySettings, pageAfter, type SettingsAction, type StorySettingsState } from './story-settings-actions';
+import {
+  applyStorySettings,
+  pageAfter,
+  type SettingsAction,
+  type StorySettingsState,
+} from './story-settings-actions';
 import type { Story } from './story-api';
 import { TagInput } from './tag-input';
 import { useActor, useDialogStory, useMyPublications, usePublicationRole } from './use-story-dialog-data';
@@ -49,11 +54,20 @@ export default function StorySettingsDialog(props: Props) {
   return <StorySettingsForm {...props} story={story ?? undefined} />;
 }
 
-function StorySettingsForm({ postId, story, draft, settings: given, onSettingsChange, onStoryChange }: Props) {
+function StorySettingsForm({
+  postId,
+  story,
+  draft,
+  settings: given,
+  onSettingsChange,
+  onStoryChange,
+}: Props) {
   const router = useRouter();
   const { busy, setBusy, closeDialog, showMessage } = useDialog();
   const actor = useActor();
-  const [settings, setSettingsState] = useState<StorySettingsState>(() => given ?? initialStorySettings(story ?? null));
+  const [settings, setSettingsState] = useState<StorySettingsState>(
+    () => given ?? initialStorySettings(story ?? null),
+  );
   const { publications, loading: publicationsLoading } = useMyPublications(actor?.id ?? null);
   const relation = usePublicationRole(settings.publicationId);
 
@@ -74,7 +88,8 @@ function StorySettingsForm({ postId, story, draft, settings: given, onSettingsCh
   const context = { publicationRole: relation.role };
   const canPublish = !relation.loading && can(actor, 'story.publish', resource, context);
   const canSchedule = !relation.loading && can(actor, 'story.schedule', resource, context);
-  const forReview = Boolean(settings.publicationId) && !relation.loading && relation.role === 'publication_author';
+  const forReview =
+    Boolean(settings.publicationId) && !relation.loading && relation.role === 'publication_author';
   const title = (draft?.title ?? story?.title ?? '').trim();
 
   const run = async (action: SettingsAction) => {
@@ -93,7 +108,16 @@ function StorySettingsForm({ postId, story, draft, settings: given, onSettingsCh
     }
     setBusy(true);
     try {
-      const saved = await applyStorySettings({ action, postId, story: story ?? null, draft, settings, scheduledTime, forReview, onStoryChange });
+      const saved = await applyStorySettings({
+        action,
+        postId,
+        story: story ?? null,
+        draft,
+        settings,
+        scheduledTime,
+        forReview,
+        onStoryChange,
+      });
       setBusy(false);
       closeDialog();
       router.push(pageAfter(saved));
@@ -112,7 +136,11 @@ function StorySettingsForm({ postId, story, draft, settings: given, onSettingsCh
   return (
     <DialogShell
       title="Story settings"
-      description={isOut ? 'Change the topics and collection of this story.' : 'Choose topics and where the story appears, then publish it now, schedule it, or keep it as a draft.'}
+      description={
+        isOut
+          ? 'Change the topics and collection of this story.'
+          : 'Choose topics and where the story appears, then publish it now, schedule it, or keep it as a draft.'
+      }
       size="large"
     >
       <div className={styles.form}>
@@ -145,25 +173,49 @@ function StorySettingsForm({ postId, story, draft, settings: given, onSettingsCh
             onToggle={(scheduleOn) => setSettings({ scheduleOn, scheduleAt: nowLocalValue() })}
             onChange={(scheduleAt) => setSettings({ scheduleAt })}
             disabled={busy}
-            lockedReason={!canSchedule && !relation.loading && settings.publicationId ? 'Scheduling is for the publication’s owner and editors.' : null}
+            lockedReason={
+              !canSchedule && !relation.loading && settings.publicationId
+                ? 'Scheduling is for the publication’s owner and editors.'
+                : null
+            }
           />
         )}
         <div className={styles.actions}>
           {isOut ? (
-            <button type="button" className="button button-primary" disabled={busy} onClick={() => run('save')}>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={busy}
+              onClick={() => run('save')}
+            >
               Save settings
             </button>
           ) : (
             <>
-              <button type="button" className="button button-outline" disabled={busy || relation.loading} onClick={() => run('draft')}>
+              <button
+                type="button"
+                className="button button-outline"
+                disabled={busy || relation.loading}
+                onClick={() => run('draft')}
+              >
                 {forReview ? 'Submit for review' : 'Save draft'}
               </button>
               {settings.scheduleOn ? (
-                <button type="button" className="button button-primary" disabled={busy || !canSchedule} onClick={() => run('schedule')}>
+                <button
+                  type="button"
+                  className="button button-primary"
+                  disabled={busy || !canSchedule}
+                  onClick={() => run('schedule')}
+                >
                   Schedule
                 </button>
               ) : (
-                <button type="button" className="button button-primary" disabled={busy || !canPublish} onClick={() => run('publish')}>
+                <button
+                  type="button"
+                  className="button button-primary"
+                  disabled={busy || !canPublish}
+                  onClick={() => run('publish')}
+                >
                   Publish now
                 </button>
               )}

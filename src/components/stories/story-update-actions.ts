@@ -23,7 +23,14 @@ export type UpdateRequest = {
   onStoryChange?: (story: Story) => void;
 };
 
-export async function applyStoryUpdate({ action, story, draft, excerpt, isAuthor, onStoryChange }: UpdateRequest) {
+export async function applyStoryUpdate({
+  action,
+  story,
+  draft,
+  excerpt,
+  isAuthor,
+  onStoryChange,
+}: UpdateRequest) {
   const update: StoryUpdate = {
     version: story.version,
     ...(isAuthor && draft && draftFields(draft)),

@@ -58,7 +58,12 @@ function StoryUpdateForm({ story, draft, onStoryChange, openSettings }: Props & 
   const staff = isSiteAdmin(actor) || isSiteEditor(actor);
   const [excerpt, setExcerpt] = useState(draft?.excerpt ?? story.excerpt);
 
-  const resource = { authorId: story.author.id, status: story.status, publicationId: story.publicationId, authorStatus: story.author.status };
+  const resource = {
+    authorId: story.author.id,
+    status: story.status,
+    publicationId: story.publicationId,
+    authorStatus: story.author.status,
+  };
   const context = { publicationRole: relation.role };
   const isAuthor = can(actor, 'story.update', resource, context);
   const published = story.status === 'published';
@@ -138,21 +143,41 @@ function StoryUpdateForm({ story, draft, onStoryChange, openSettings }: Props & 
           </p>
         ) : null}
         <div className={styles.actions}>
-          <button type="button" className="button button-outline" disabled={busy || !maySave} onClick={() => run('save')}>
+          <button
+            type="button"
+            className="button button-outline"
+            disabled={busy || !maySave}
+            onClick={() => run('save')}
+          >
             Save
           </button>
           {published ? (
-            <button type="button" className="button button-primary" disabled={busy || !mayRepublish} onClick={() => run('republish')}>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={busy || !mayRepublish}
+              onClick={() => run('republish')}
+            >
               Republish
             </button>
           ) : null}
           {unpublished && mayReview && !mayPublish ? (
-            <button type="button" className="button button-primary" disabled={busy} onClick={() => run('review')}>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={busy}
+              onClick={() => run('review')}
+            >
               Submit for review
             </button>
           ) : null}
           {unpublished && !(mayReview && !mayPublish) ? (
-            <button type="button" className="button button-primary" disabled={busy || !mayPublish} onClick={() => run('publish')}>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={busy || !mayPublish}
+              onClick={() => run('publish')}
+            >
               Publish
             </button>
           ) : null}

@@ -97,7 +97,11 @@ export function TagInput({ tags, onChange, disabled }: TagInputProps) {
           onBlur={() => text.trim() && commit([text])}
         />
       </div>
-      <p id={hintId} className={refusal && REFUSAL_TEXT[refusal] ? 'field-error' : 'field-hint'} role="status">
+      <p
+        id={hintId}
+        className={refusal && REFUSAL_TEXT[refusal] ? 'field-error' : 'field-hint'}
+        role="status"
+      >
         {refusal && REFUSAL_TEXT[refusal] ? REFUSAL_TEXT[refusal] : 'Press Enter or a comma to add a topic.'}
       </p>
     </div>

@@ -5,7 +5,13 @@
 import { useSession } from 'next-auth/react';
 import { useEffect, useState } from 'react';
 import { publicationRoleFromRelation, type Actor, type PublicationRole } from '@/server/auth/policy';
-import { getMyPublications, getPublicationWithRelation, getStory, type PublicationSummary, type Story } from './story-api';
+import {
+  getMyPublications,
+  getPublicationWithRelation,
+  getStory,
+  type PublicationSummary,
+  type Story,
+} from './story-api';
 
 /** The session user as the policy's Actor (a banned user has no session, so 'active'). */
 export function useActor(): Actor {
@@ -15,7 +21,10 @@ export function useActor(): Actor {
 }
 
 export function useMyPublications(userId: string | null) {
-  const [state, setState] = useState<{ userId: string | null; list: PublicationSummary[] }>({ userId: null, list: [] });
+  const [state, setState] = useState<{ userId: string | null; list: PublicationSummary[] }>({
+    userId: null,
+    list: [],
+  });
   useEffect(() => {
     if (!userId) return;
     const controller = new AbortController();

@@ -72,7 +72,11 @@ export function storyJsonLd(story: StoryPageView, publicUrl: string): string {
     inLanguage: story.languageCode,
     wordCount: story.wordCount,
     keywords: story.tags.map((tag) => tag.name).join(', ') || undefined,
-    author: { '@type': 'Person', name: story.author.name, ...(authorUrl(story, publicUrl) && { url: authorUrl(story, publicUrl) }) },
+    author: {
+      '@type': 'Person',
+      name: story.author.name,
+      ...(authorUrl(story, publicUrl) && { url: authorUrl(story, publicUrl) }),
+    },
     publisher: story.publication
       ? {
           '@type': 'Organization',

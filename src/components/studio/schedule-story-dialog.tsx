@@ -13,7 +13,11 @@ export default function ScheduleStoryDialog(props: StudioStoryDialogProps) {
   const form = useScheduleForm({ ...props, startsEnabled: true, startValue: () => plusMinutes(60) });
 
   return (
-    <DialogShell title="Schedule story" description={props.story.title.trim() || 'Untitled story'} size="small">
+    <DialogShell
+      title="Schedule story"
+      description={props.story.title.trim() || 'Untitled story'}
+      size="small"
+    >
       <form className={styles.form} onSubmit={form.onSubmit}>
         <ScheduleField
           enabled={form.enabled}

@@ -16,7 +16,12 @@ import styles from './studio-dialogs.module.css';
 
 type Item = { label: string; onSelect: () => void; disabled?: boolean; note?: string; danger?: boolean };
 
-export default function StoryActionsDialog({ story, publicationRole = null, onDone, returnPath }: StoryActionsDialogProps) {
+export default function StoryActionsDialog({
+  story,
+  publicationRole = null,
+  onDone,
+  returnPath,
+}: StoryActionsDialogProps) {
   const router = useRouter();
   const actor = useActor();
   const { openDialog, closeDialog } = useDialog();
@@ -31,7 +36,9 @@ export default function StoryActionsDialog({ story, publicationRole = null, onDo
   const context = { publicationRole };
   const may = (action: Parameters<typeof can>[1]) => can(actor, action, resource, context);
   const follow = { story, onDone, returnPath };
-  const scheduleNote = story.publicationId ? 'Only the publication’s owner and editors can schedule it.' : undefined;
+  const scheduleNote = story.publicationId
+    ? 'Only the publication’s owner and editors can schedule it.'
+    : undefined;
 
   const items: Item[] = [];
   if (may('story.update')) {
@@ -74,7 +81,11 @@ export default function StoryActionsDialog({ story, publicationRole = null, onDo
     });
   }
   if (may('story.delete')) {
-    items.push({ label: 'Delete story', onSelect: () => openDialog('delete-confirmation', follow), danger: true });
+    items.push({
+      label: 'Delete story',
+      onSelect: () => openDialog('delete-confirmation', follow),
+      danger: true,
+    });
   }
 
   return (

@@ -115,7 +115,12 @@ function FilterSelect({ label, value, onChange, hint, children }: FilterSelectPr
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
-      <select id={id} className="input" value={value ?? ''} onChange={(event) => onChange(event.target.value)}>
+      <select
+        id={id}
+        className="input"
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value)}
+      >
         {children}
       </select>
       {hint ? <p className="field-hint">{hint}</p> : null}

@@ -31,19 +31,28 @@ const manage = (action: string, id: string) =>
 export function listStudioStories(
   userId: string,
   filters: StudioFilterValues,
-  { lastKey, limit = 10, signal }: { lastKey?: StoryPage['lastKey']; limit?: number; signal?: AbortSignal } = {},
+  {
+    lastKey,
+    limit = 10,
+    signal,
+  }: { lastKey?: StoryPage['lastKey']; limit?: number; signal?: AbortSignal } = {},
 ): Promise<StoryPage> {
   const query = new URLSearchParams({ forStudio: 'true', scope: SCOPE, limit: String(limit) });
   for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
   if (lastKey) query.set('lastKeys', JSON.stringify(lastKey));
-  return apiFetch<StoryPage>(`/api/posts/user_posts/all_posts/${encodeURIComponent(userId)}?${query}`, { signal });
+  return apiFetch<StoryPage>(`/api/posts/user_posts/all_posts/${encodeURIComponent(userId)}?${query}`, {
+    signal,
+  });
 }
 
 /** GET /api/posts/user_posts/studio_filters/{user_id} — collections, writers and publications (with roles). */
 export const getStudioFilters = (userId: string, signal?: AbortSignal) =>
-  apiFetch<StudioFilters>(`/api/posts/user_posts/studio_filters/${encodeURIComponent(userId)}?scope=${SCOPE}`, {
-    signal,
-  });
+  apiFetch<StudioFilters>(
+    `/api/posts/user_posts/studio_filters/${encodeURIComponent(userId)}?scope=${SCOPE}`,
+    {
+      signal,
+    },
+  );
 
 export const unpublishStory = (id: string) => manage('unpublish_post', id);
 export const cancelStorySchedule = (id: string) => manage('cancel_schedule_post', id);

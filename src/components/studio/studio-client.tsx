@@ -18,7 +18,13 @@ import {
   type StudioFilters,
   type StudioFilterValues,
 } from './studio-api';
-import { activeFilterCount, filtersFromParams, STATUS_OPTIONS, studioHref, TIME_OPTIONS } from './studio-filters';
+import {
+  activeFilterCount,
+  filtersFromParams,
+  STATUS_OPTIONS,
+  studioHref,
+  TIME_OPTIONS,
+} from './studio-filters';
 import { StudioStoryRow } from './studio-story-row';
 import styles from './studio.module.css';
 
@@ -64,9 +70,11 @@ function Studio({ userId }: { userId: string }) {
       const limit = keepCount ? Math.min(50, Math.max(PAGE_SIZE, loadedCount.current)) : PAGE_SIZE;
       try {
         const page = await listStudioStories(userId, filters, { limit });
-        if (id === requestId.current) setList({ query, posts: page.posts, lastKey: page.lastKey, error: null });
+        if (id === requestId.current)
+          setList({ query, posts: page.posts, lastKey: page.lastKey, error: null });
       } catch (failure) {
-        if (id === requestId.current) setList({ query, posts: [], lastKey: null, error: toErrorMessage(failure) });
+        if (id === requestId.current)
+          setList({ query, posts: [], lastKey: null, error: toErrorMessage(failure) });
       }
     },
     [userId, filters, query],
@@ -104,14 +112,18 @@ function Studio({ userId }: { userId: string }) {
             : current,
         );
     } catch (failure) {
-      if (id === requestId.current) setList((current) => current && { ...current, error: toErrorMessage(failure) });
+      if (id === requestId.current)
+        setList((current) => current && { ...current, error: toErrorMessage(failure) });
     } finally {
       setLoadingMore(false);
     }
   };
 
   const roles = useMemo(() => new Map(choices?.publications.map((p) => [p.id, p.role]) ?? []), [choices]);
-  const collectionNames = useMemo(() => new Map(choices?.collections.map((c) => [c.id, c.name]) ?? []), [choices]);
+  const collectionNames = useMemo(
+    () => new Map(choices?.collections.map((c) => [c.id, c.name]) ?? []),
+    [choices],
+  );
   const applyFilters = (next: StudioFilterValues) => router.push(studioHref(next));
   const openFilter = () => openDialog('story-filter', { filters, choices, onApply: applyFilters });
 
@@ -123,7 +135,9 @@ function Studio({ userId }: { userId: string }) {
       <header className={styles.head}>
         <div>
           <h1 className={styles.title}>Your studio</h1>
-          <p className={styles.lede}>Your drafts, scheduled and published stories, and what waits in your publications.</p>
+          <p className={styles.lede}>
+            Your drafts, scheduled and published stories, and what waits in your publications.
+          </p>
         </div>
         <Link href="/stories/new-story" className="button button-primary">
           Write a story
@@ -131,9 +145,19 @@ function Studio({ userId }: { userId: string }) {
       </header>
 
       <div className={styles.toolbar}>
-        <button type="button" className="button button-outline button-small" onClick={openFilter} aria-haspopup="dialog">
+        <button
+          type="button"
+          className="button button-outline button-small"
+          onClick={openFilter}
+          aria-haspopup="dialog"
+        >
           <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-            <path d="M2 3.5h12M4.5 8h7M7 12.5h2" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+            <path
+              d="M2 3.5h12M4.5 8h7M7 12.5h2"
+              stroke="currentColor"
+              strokeWidth="1.6"
+              strokeLinecap="round"
+            />
           </svg>
           Filter{count ? ` (${count})` : ''}
         </button>
@@ -194,7 +218,12 @@ function Studio({ userId }: { userId: string }) {
           ) : null}
           {current.lastKey ? (
             <div className={styles.more}>
-              <button type="button" className="button button-outline" onClick={loadMore} disabled={loadingMore}>
+              <button
+                type="button"
+                className="button button-outline"
+                onClick={loadMore}
+                disabled={loadingMore}
+              >
                 {loadingMore ? 'Loading…' : 'Load more'}
               </button>
             </div>
@@ -217,16 +246,25 @@ function FilterChips({
 }) {
   const chips: { key: keyof StudioFilterValues; text: string }[] = [];
   if (filters.status)
-    chips.push({ key: 'status', text: STATUS_OPTIONS.find((o) => o.value === filters.status)?.label ?? filters.status });
+    chips.push({
+      key: 'status',
+      text: STATUS_OPTIONS.find((o) => o.value === filters.status)?.label ?? filters.status,
+    });
   if (filters.time)
-    chips.push({ key: 'time', text: TIME_OPTIONS.find((o) => o.value === filters.time)?.label ?? filters.time });
+    chips.push({
+      key: 'time',
+      text: TIME_OPTIONS.find((o) => o.value === filters.time)?.label ?? filters.time,
+    });
   if (filters.collectionId)
     chips.push({
       key: 'collectionId',
       text: choices?.collections.find((c) => c.id === filters.collectionId)?.name ?? 'Collection',
     });
   if (filters.writerId)
-    chips.push({ key: 'writerId', text: choices?.writers.find((w) => w.id === filters.writerId)?.name ?? 'Writer' });
+    chips.push({
+      key: 'writerId',
+      text: choices?.writers.find((w) => w.id === filters.writerId)?.name ?? 'Writer',
+    });
   if (chips.length === 0) return null;
   return (
     <ul className={styles.chips} aria-label="Filters in use">

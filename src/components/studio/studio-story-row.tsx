@@ -32,7 +32,11 @@ function DateLine({ story }: { story: StorySummary }) {
 export function StudioStoryRow({ story, collectionName, own, onActions }: Props) {
   const title = story.title.trim() || 'Untitled story';
   const href =
-    story.status === 'published' ? storyPath(story.title, story.id) : own ? `/stories/edit/${story.id}` : null;
+    story.status === 'published'
+      ? storyPath(story.title, story.id)
+      : own
+        ? `/stories/edit/${story.id}`
+        : null;
   const place = story.publication
     ? [story.publication.name, collectionName].filter(Boolean).join(' › ')
     : null;

@@ -8,7 +8,10 @@ import { useDialog } from '@/components/dialogs/dialog-provider';
 import { toErrorMessage } from '@/lib/api-client';
 import type { StudioStoryDialogProps } from './studio-dialog-types';
 
-export function useStudioAction({ onDone, returnPath }: Pick<StudioStoryDialogProps, 'onDone' | 'returnPath'>) {
+export function useStudioAction({
+  onDone,
+  returnPath,
+}: Pick<StudioStoryDialogProps, 'onDone' | 'returnPath'>) {
   const router = useRouter();
   const { busy, setBusy, closeDialog, showMessage } = useDialog();
 

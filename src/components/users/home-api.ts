@@ -5,9 +5,16 @@ import type { StoryPage } from '@/server/modules/posts/posts.schema';
 export type Cursor = NonNullable<StoryPage['lastKey']>;
 
 /** GET /api/posts/user_posts/latest_posts/{id}?lastKey — the next page (the cursor is URL-encoded JSON). */
-export function fetchLatestStories(userId: string, lastKey: Cursor, limit: number, signal?: AbortSignal): Promise<StoryPage> {
+export function fetchLatestStories(
+  userId: string,
+  lastKey: Cursor,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<StoryPage> {
   const query = `lastKey=${encodeURIComponent(JSON.stringify(lastKey))}&limit=${limit}`;
-  return apiFetch<StoryPage>(`/api/posts/user_posts/latest_posts/${encodeURIComponent(userId)}?${query}`, { signal });
+  return apiFetch<StoryPage>(`/api/posts/user_posts/latest_posts/${encodeURIComponent(userId)}?${query}`, {
+    signal,
+  });
 }
 
 export function pinStory(postId: string): Promise<unknown> {

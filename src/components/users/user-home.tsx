@@ -27,7 +27,14 @@ type UserHomeProps = {
 
 const storyCount = (n: number) => `${n} ${n === 1 ? 'story' : 'stories'}`;
 
-export function UserHome({ user, isOwner, pinned: initialPinned, latest: firstPage, lists, pageSize }: UserHomeProps) {
+export function UserHome({
+  user,
+  isOwner,
+  pinned: initialPinned,
+  latest: firstPage,
+  lists,
+  pageSize,
+}: UserHomeProps) {
   const { showMessage } = useDialog();
   const [pinned, setPinned] = useState(initialPinned);
   const [latest, setLatest] = useState(firstPage.posts);
@@ -126,7 +133,12 @@ export function UserHome({ user, isOwner, pinned: initialPinned, latest: firstPa
             ) : null}
             {lastKey ? (
               <div className={styles.more}>
-                <button type="button" className="button button-outline" onClick={loadMore} disabled={loadingMore}>
+                <button
+                  type="button"
+                  className="button button-outline"
+                  onClick={loadMore}
+                  disabled={loadingMore}
+                >
                   {loadingMore ? 'Loading…' : 'Load more'}
                 </button>
               </div>
@@ -139,7 +151,9 @@ export function UserHome({ user, isOwner, pinned: initialPinned, latest: firstPa
             Lists
           </h2>
           {lists.length === 0 ? (
-            <p className={styles.muted}>{isOwner ? 'Your public lists will show here.' : 'No public lists yet.'}</p>
+            <p className={styles.muted}>
+              {isOwner ? 'Your public lists will show here.' : 'No public lists yet.'}
+            </p>
           ) : (
             <ul className={styles.lists}>
               {lists.map((list) => (

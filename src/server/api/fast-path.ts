@@ -10,7 +10,11 @@ import type { App } from './app';
 
 export type ApiFastPath = {
   /** Whether this request goes the fast way (else Next.js serves it, as it always could). */
-  accepts: (request: { method?: string; url?: string; headers: Record<string, string | string[] | undefined> }) => boolean;
+  accepts: (request: {
+    method?: string;
+    url?: string;
+    headers: Record<string, string | string[] | undefined>;
+  }) => boolean;
   fetch: (request: Request) => Response | Promise<Response>;
 };
 

@@ -7,13 +7,17 @@ import { getDatabase } from './index';
 // PGlite's EXECUTE (standard_conforming_strings is on, so doubling quotes is the whole escaping),
 // which is why this is only for text parameters the callers have already validated.
 
-type PgPool = { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }> };
+type PgPool = {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+};
 type Exec = (sql: string) => Promise<{ rows: unknown[] }[]>;
 
 // Per PGlite instance: the statement names prepared (or being prepared) on it. On globalThis, like
 // the database itself: Next's bundles (pages, route handlers) each load this module, and all of
 // them share the one PGlite.
-const holder = globalThis as unknown as { __lamplightPrepared?: WeakMap<object, Map<string, Promise<unknown>>> };
+const holder = globalThis as unknown as {
+  __lamplightPrepared?: WeakMap<object, Map<string, Promise<unknown>>>;
+};
 const preparedOn = (holder.__lamplightPrepared ??= new WeakMap());
 
 /** 42P05: the statement is there already (prepared by another copy of this module): that will do. */

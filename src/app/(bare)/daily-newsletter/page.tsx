@@ -15,8 +15,8 @@ export default function DailyNewsletterPage() {
           Begin each morning with the Word.
         </h1>
         <p className={styles.lead}>
-          One short e-mail a day: a passage of Scripture, a reflection from a Lamplight writer and a prayer to carry
-          with you.
+          One short e-mail a day: a passage of Scripture, a reflection from a Lamplight writer and a prayer to
+          carry with you.
         </p>
         <ul className={styles.list}>
           <li>About three minutes to read, before the day gets loud.</li>
@@ -24,8 +24,12 @@ export default function DailyNewsletterPage() {
           <li>Free. Every letter has a one-click link to unsubscribe.</li>
         </ul>
         <div className={styles.card}>
-          <h2 className={styles.cardTitle}>Sign up to receive inspiration and meditation of God&rsquo;s Word</h2>
-          <p className={`${styles.muted} ${styles.small}`}>We&rsquo;ll send one e-mail to confirm your address.</p>
+          <h2 className={styles.cardTitle}>
+            Sign up to receive inspiration and meditation of God&rsquo;s Word
+          </h2>
+          <p className={`${styles.muted} ${styles.small}`}>
+            We&rsquo;ll send one e-mail to confirm your address.
+          </p>
           <SubscribeForm topic={TOPIC_DAILY_DEVOTIONAL} buttonLabel="Subscribe" />
         </div>
         <p>

@@ -18,25 +18,25 @@ export default function DailyDevotionPage() {
         </blockquote>
         <div className={styles.reading}>
           <p>
-            A lamp in the ancient world was small: a clay dish of oil and a wick, enough light for the ground right in
-            front of you. The psalmist does not ask for a floodlight over the whole road. He is grateful for light on
-            his feet — the next step, and then the one after it.
+            A lamp in the ancient world was small: a clay dish of oil and a wick, enough light for the ground
+            right in front of you. The psalmist does not ask for a floodlight over the whole road. He is
+            grateful for light on his feet — the next step, and then the one after it.
           </p>
           <p>
-            Most of us would rather see the whole path. We want to know how the illness ends, where the job leads,
-            whether the prayer will be answered the way we hope. But God&rsquo;s Word rarely hands us the map. It gives
-            us enough light to take the next faithful step, and the promise that the light will still be there when
-            we take the one after.
+            Most of us would rather see the whole path. We want to know how the illness ends, where the job
+            leads, whether the prayer will be answered the way we hope. But God&rsquo;s Word rarely hands us
+            the map. It gives us enough light to take the next faithful step, and the promise that the light
+            will still be there when we take the one after.
           </p>
           <p>
-            Today, you do not have to see the end of the road. Open the Word, take the step that is lit, and trust
-            the One who holds the lamp.
+            Today, you do not have to see the end of the road. Open the Word, take the step that is lit, and
+            trust the One who holds the lamp.
           </p>
         </div>
         <h2 className={styles.sectionTitle}>Prayer</h2>
         <p className={`${styles.reading} ${styles.prayer}`}>
-          Lord, I cannot see the whole way, but You can. Let Your Word light my feet today. Give me the courage to
-          take the next step, and the peace to leave the rest with You. Amen.
+          Lord, I cannot see the whole way, but You can. Let Your Word light my feet today. Give me the
+          courage to take the next step, and the peace to leave the rest with You. Amen.
         </p>
         <div className={styles.card}>
           <h2 className={styles.cardTitle}>Receive a devotion every morning</h2>

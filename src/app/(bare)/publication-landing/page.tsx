@@ -32,8 +32,8 @@ export default function PublicationLandingPage() {
           Gather your voices in one place.
         </h1>
         <p className={styles.lead}>
-          A publication is a shared home on Lamplight for a church, a ministry or a circle of writers. Stories are
-          organised into collections, published under one name and sent to subscribers as newsletters.
+          A publication is a shared home on Lamplight for a church, a ministry or a circle of writers. Stories
+          are organised into collections, published under one name and sent to subscribers as newsletters.
         </p>
         <div className={styles.features}>
           {FEATURES.map((feature) => (

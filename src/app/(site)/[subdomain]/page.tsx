@@ -16,7 +16,11 @@ function parse(raw: string): { kind: 'user' | 'publication'; subdomain: string }
   return isSubdomainShape(subdomain) ? { kind, subdomain } : null;
 }
 
-export async function generateMetadata({ params }: { params: Promise<{ subdomain: string }> }): Promise<Metadata> {
+export async function generateMetadata({
+  params,
+}: {
+  params: Promise<{ subdomain: string }>;
+}): Promise<Metadata> {
   const parsed = parse((await params).subdomain);
   if (!parsed || parsed.kind === 'user') return {};
   const publication = await findPublicationHome(parsed.subdomain);

@@ -9,4 +9,11 @@ const handler = handle(app);
 exposeApiFastPath(app);
 
 export const dynamic = 'force-dynamic';
-export { handler as GET, handler as POST, handler as PUT, handler as PATCH, handler as DELETE, handler as OPTIONS };
+export {
+  handler as GET,
+  handler as POST,
+  handler as PUT,
+  handler as PATCH,
+  handler as DELETE,
+  handler as OPTIONS,
+};

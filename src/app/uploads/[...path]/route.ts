@@ -12,7 +12,11 @@ async function serve(request: Request, params: Promise<{ path: string[] }>, with
   if (!file) {
     return new Response('Not found', {
       status: 404,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' },
+      headers: {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-store',
+      },
     });
   }
   const name = path[0];

@@ -58,7 +58,8 @@ export const imagesRoutes = createRouter()
       path: '/upload/{key}',
       tags: ['images'],
       summary: 'Upload the image to a presigned URL',
-      description: 'The raw file as the body (image/jpeg, png, webp, gif or avif; at most 10 MB). Re-encoded to WebP.',
+      description:
+        'The raw file as the body (image/jpeg, png, webp, gif or avif; at most 10 MB). Re-encoded to WebP.',
       request: {
         params: uploadParamsSchema,
         query: uploadQuerySchema,

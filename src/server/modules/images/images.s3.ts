@@ -113,12 +113,19 @@ export type S3Object = { bytes: Uint8Array; contentType: string | undefined; ver
 
 const isMissing = (error: unknown) =>
   error instanceof NoSuchKey ||
-  (error instanceof S3ServiceException && (error.name === 'NotFound' || error.$metadata.httpStatusCode === 404));
+  (error instanceof S3ServiceException &&
+    (error.name === 'NotFound' || error.$metadata.httpStatusCode === 404));
 
 /** The object's bytes (at most maxBytes + 1 are read), or null when nothing is stored under the key. */
-export async function readS3Object(settings: S3Settings, key: string, maxBytes: number): Promise<S3Object | null> {
+export async function readS3Object(
+  settings: S3Settings,
+  key: string,
+  maxBytes: number,
+): Promise<S3Object | null> {
   try {
-    const answer = await clientFor(settings).send(new GetObjectCommand({ Bucket: settings.bucket, Key: key }));
+    const answer = await clientFor(settings).send(
+      new GetObjectCommand({ Bucket: settings.bucket, Key: key }),
+    );
     const chunks: Uint8Array[] = [];
     let size = 0;
     for await (const chunk of answer.Body as AsyncIterable<Uint8Array>) {

@@ -65,7 +65,11 @@ function toExtension(value: string): UploadExtension {
 }
 
 const tooLarge = () =>
-  new AppError('payload_too_large', 'The file is too large', `at most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB`);
+  new AppError(
+    'payload_too_large',
+    'The file is too large',
+    `at most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB`,
+  );
 
 /**
  * GET /images/get_presigned_url: a URL good for one upload by this user within 10 minutes.
@@ -82,7 +86,11 @@ export async function createUploadUrl(
   if (fileSize !== undefined && fileSize > MAX_UPLOAD_BYTES) throw tooLarge();
   const s3 = s3Settings();
   if (s3 && fileSize === undefined) {
-    throw new AppError('validation_failed', 'Invalid input', 'fileSize: required (the size of the file in bytes)');
+    throw new AppError(
+      'validation_failed',
+      'Invalid input',
+      'fileSize: required (the size of the file in bytes)',
+    );
   }
   await consumeRateLimit(UPLOAD_URL_RATE_LIMIT, me.id);
   if (s3) return createS3UploadUrl(s3, extension, fileSize!, now);
@@ -105,7 +113,11 @@ export type IncomingUpload = UploadTicket & {
  * PUT /images/upload/{key}: checks who sends what before reading the body, then checks the bytes
  * are the image type the URL was signed for, re-encodes them and stores them once.
  */
-export async function receiveUpload(actor: Actor, upload: IncomingUpload, now = Date.now()): Promise<UploadResponse> {
+export async function receiveUpload(
+  actor: Actor,
+  upload: IncomingUpload,
+  now = Date.now(),
+): Promise<UploadResponse> {
   const me = signedIn(actor);
   const { key, expires, sig } = upload;
   // The same answer for a forged URL and one issued to someone else: nothing to learn from it.
@@ -113,7 +125,11 @@ export async function receiveUpload(actor: Actor, upload: IncomingUpload, now = 
   if (expires < now) throw forbidden('This upload link has expired: please upload the file again');
   const type = (upload.contentType ?? '').split(';')[0].trim().toLowerCase();
   if (!type.startsWith('image/')) {
-    throw new AppError('unsupported_media_type', 'Only images can be uploaded', `Content-Type: ${type || 'none'}`);
+    throw new AppError(
+      'unsupported_media_type',
+      'Only images can be uploaded',
+      `Content-Type: ${type || 'none'}`,
+    );
   }
   const name = storedName(key);
   if (uploadExists(name)) throw usedUrl();
@@ -172,8 +188,7 @@ export async function verifyS3Upload(key: string): Promise<VerifyOutcome> {
   }
 }
 
-const notIssued = (detail: string) =>
-  new AppError('validation_failed', 'Invalid input', `image: ${detail}`);
+const notIssued = (detail: string) => new AppError('validation_failed', 'Invalid input', `image: ${detail}`);
 
 /**
  * The image URL may be stored (profile photo): it is an upload this platform issued and the file is
@@ -191,7 +206,11 @@ export async function assertIssuedImageUrl(url: string): Promise<void> {
   const outcome = await verifyS3Upload(key);
   if (outcome === 'missing') throw notIssued('no such uploaded image');
   if (outcome === 'rejected') {
-    throw new AppError('unsupported_media_type', 'The file is not a JPEG, PNG, WebP, GIF or AVIF image', 'image');
+    throw new AppError(
+      'unsupported_media_type',
+      'The file is not a JPEG, PNG, WebP, GIF or AVIF image',
+      'image',
+    );
   }
 }
 

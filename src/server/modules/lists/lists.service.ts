@@ -185,7 +185,10 @@ export async function listPostsOfList(
   await loadReadableList(actor, listId);
   const keys = await findListPostPage({ listId, viewer: viewerOf(actor), cursor, fetch: options.limit + 1 });
   const page = toPage(keys, options.limit, (key) => ({ t: key.addedAt.getTime(), id: key.postId }));
-  const stories = await readableSummaries(actor, page.items.map((key) => key.postId));
+  const stories = await readableSummaries(
+    actor,
+    page.items.map((key) => key.postId),
+  );
   return { posts: stories, lastKey: page.lastKey };
 }
 
@@ -207,7 +210,8 @@ async function readableSummaries(actor: Actor, postIds: readonly string[]): Prom
     if (!row) continue;
     const isPublic = row.status === 'published' && row.author.status === 'active';
     const role = isPublic ? null : await roleIn(row.publicationId);
-    if (can(actor, 'story.read', storyResource(row), { publicationRole: role })) readable.push(toStorySummary(row));
+    if (can(actor, 'story.read', storyResource(row), { publicationRole: role }))
+      readable.push(toStorySummary(row));
   }
   return readable;
 }

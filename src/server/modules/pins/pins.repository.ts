@@ -8,7 +8,11 @@ import { pins, type PinRow } from '../lists/lists.table';
 const place = (userId: string, listId: string | null): SQL =>
   and(eq(pins.userId, userId), listId === null ? isNull(pins.listId) : eq(pins.listId, listId))!;
 
-export async function findPin(userId: string, postId: string, listId: string | null): Promise<PinRow | undefined> {
+export async function findPin(
+  userId: string,
+  postId: string,
+  listId: string | null,
+): Promise<PinRow | undefined> {
   const db = await getDb();
   const [row] = await db
     .select()
@@ -41,7 +45,11 @@ export async function countPins(userId: string, listId: string | null): Promise<
 }
 
 /** Ids of the pinned stories of one place, latest pin first. */
-export async function findPinnedPostIds(userId: string, listId: string | null, limit: number): Promise<string[]> {
+export async function findPinnedPostIds(
+  userId: string,
+  listId: string | null,
+  limit: number,
+): Promise<string[]> {
   const db = await getDb();
   const rows = await db
     .select({ postId: pins.postId })

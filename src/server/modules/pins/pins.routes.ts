@@ -29,7 +29,11 @@ export const pinsRoutes = createRouter()
       tags,
       summary: 'Pin a story on your home page, or inside one of your lists',
       request: jsonBody(pinBodySchema),
-      responses: { 201: json(pinSchema, 'Pinned'), 200: json(pinSchema, 'Already pinned'), ...errorResponses },
+      responses: {
+        201: json(pinSchema, 'Pinned'),
+        200: json(pinSchema, 'Already pinned'),
+        ...errorResponses,
+      },
     }),
     async (c) => {
       const { pin, created } = await pinPost(c.get('actor'), c.req.valid('json'));

@@ -28,7 +28,11 @@ import {
 // page (pinning there is part of their profile: 'user.updateProfile' on themself) or inside one of
 // their lists ('list.update'). Pinning twice or unpinning what is not pinned changes nothing.
 
-const toPin = (row: PinRow): Pin => ({ postId: row.postId, listId: row.listId, pinnedAt: row.pinnedAt.getTime() });
+const toPin = (row: PinRow): Pin => ({
+  postId: row.postId,
+  listId: row.listId,
+  pinnedAt: row.pinnedAt.getTime(),
+});
 
 function signedIn(actor: Actor): NonNullable<Actor> {
   if (!actor) throw unauthorized();
@@ -39,7 +43,8 @@ function signedIn(actor: Actor): NonNullable<Actor> {
 async function loadReadableList(actor: Actor, listId: string): Promise<ListWithOwnerRow> {
   const list = await findListById(listId);
   if (!list) throw notFound('List');
-  if (list.owner.status === 'banned' && !isSiteAdmin(actor) && actor?.id !== list.ownerId) throw notFound('List');
+  if (list.owner.status === 'banned' && !isSiteAdmin(actor) && actor?.id !== list.ownerId)
+    throw notFound('List');
   assertCan(actor, 'list.read', { ownerId: list.ownerId, privacyStatus: list.privacyStatus });
   return list;
 }
@@ -128,7 +133,8 @@ export async function listPublicListsOf(actor: Actor, ownerId: string): Promise<
   // Only public lists, even when the owner looks at their own home (it shows what others see).
   const rows = (await findListsByOwner(ownerId)).filter(
     (row) =>
-      row.privacyStatus === 'public' && can(actor, 'list.read', { ownerId: row.ownerId, privacyStatus: row.privacyStatus }),
+      row.privacyStatus === 'public' &&
+      can(actor, 'list.read', { ownerId: row.ownerId, privacyStatus: row.privacyStatus }),
   );
   if (rows.length === 0) return [];
   const viewer = actor ? { id: actor.id, isSiteAdmin: isSiteAdmin(actor) } : null;

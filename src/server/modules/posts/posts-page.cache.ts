@@ -45,10 +45,7 @@ const DROPPED = new Set([
   'set-cookie',
 ]);
 
-export function createStoryPageCache(options: {
-  maxBytes: number;
-  probe: typeof probeStoryPage;
-}) {
+export function createStoryPageCache(options: { maxBytes: number; probe: typeof probeStoryPage }) {
   const entries = new Map<string, Entry>(); // insertion order = LRU order
   const filling = new Set<string>();
   let bytes = 0;
@@ -109,7 +106,11 @@ export function createStoryPageCache(options: {
   /** The page as rendered for a 'render' decision; stored when it is a plain 200 HTML page. */
   function store(
     token: CacheToken,
-    response: { status: number; headers: Record<string, HeaderValue | number | undefined>; body: Buffer | null },
+    response: {
+      status: number;
+      headers: Record<string, HeaderValue | number | undefined>;
+      body: Buffer | null;
+    },
   ) {
     filling.delete(token.id);
     const contentType = String(response.headers['content-type'] ?? '');

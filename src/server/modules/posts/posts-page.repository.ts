@@ -65,7 +65,9 @@ const prepareStoryPage = (db: Db) =>
         status: users.status,
       },
       publication: { id: publications.id, name: publications.name, subdomain: publications.subdomain },
-      tags: sql<Tag[]>`(select coalesce(json_agg(json_build_object('name', ${tags.name}, 'slug', ${tags.slug}) order by ${postTags.position}), '[]'::json)
+      tags: sql<
+        Tag[]
+      >`(select coalesce(json_agg(json_build_object('name', ${tags.name}, 'slug', ${tags.slug}) order by ${postTags.position}), '[]'::json)
         from ${postTags} join ${tags} on ${tags.slug} = ${postTags.tagSlug} where ${postTags.postId} = ${posts.id})`,
     })
     .from(posts)

@@ -34,9 +34,7 @@ export type StoryPageView = {
 };
 
 export type StoryPageResult =
-  | { kind: 'story'; story: StoryPageView }
-  | { kind: 'redirect'; path: string }
-  | { kind: 'not-found' };
+  { kind: 'story'; story: StoryPageView } | { kind: 'redirect'; path: string } | { kind: 'not-found' };
 
 /** The story id a slug names (its last 21 characters, SPEC §9), or null when it cannot be one. */
 export function storyIdOfSlug(slug: string): string | null {
@@ -105,8 +103,7 @@ export async function getStoryPage(slug: string, viewer: () => Promise<Actor>): 
  * story's fingerprint, its public state and current address, all from one indexed lookup.
  */
 export type StoryPageProbe =
-  | { kind: 'none' }
-  | { kind: 'story'; id: string; fingerprint: string; isPublic: boolean; path: string };
+  { kind: 'none' } | { kind: 'story'; id: string; fingerprint: string; isPublic: boolean; path: string };
 
 export async function probeStoryPage(slug: string): Promise<StoryPageProbe> {
   const id = storyIdOfSlug(slug);

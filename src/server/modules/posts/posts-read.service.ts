@@ -85,7 +85,8 @@ export type AuthorPostsOptions = {
 /** Only the writer themself (or a site admin) may open a studio. */
 function assertMayOpenStudio(actor: Actor, userId: string): asserts actor is NonNullable<Actor> {
   if (!actor) throw unauthorized();
-  if (actor.id !== userId && !isSiteAdmin(actor)) throw forbidden("Only the writer can see their studio's stories");
+  if (actor.id !== userId && !isSiteAdmin(actor))
+    throw forbidden("Only the writer can see their studio's stories");
 }
 
 /**

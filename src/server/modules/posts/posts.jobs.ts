@@ -60,5 +60,10 @@ export const publishDueSweep = defineSweep({
  * (never inside one). A process that runs no jobs (tests, scripts) skips it: the sweep covers it.
  */
 export async function enqueuePublishDue(postId: string, at: Date): Promise<void> {
-  await enqueueFollowUp(publishDueJob, { postId }, { startAfter: at, singletonKey: postId }, 'the sweep will publish it');
+  await enqueueFollowUp(
+    publishDueJob,
+    { postId },
+    { startAfter: at, singletonKey: postId },
+    'the sweep will publish it',
+  );
 }

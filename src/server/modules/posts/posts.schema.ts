@@ -144,7 +144,14 @@ export type StoryPage = z.infer<typeof storyPageSchema>;
 // optional; without any the answer is what it always was.
 
 /** SPEC §2 status choices (All status, Published, Rejected, Draft, Under review = pending) plus Scheduled. */
-export const STORY_STATUS_FILTERS = ['all', 'published', 'rejected', 'draft', 'pending', 'scheduled'] as const;
+export const STORY_STATUS_FILTERS = [
+  'all',
+  'published',
+  'rejected',
+  'draft',
+  'pending',
+  'scheduled',
+] as const;
 export type StoryStatusFilter = (typeof STORY_STATUS_FILTERS)[number];
 
 /** SPEC §2 time choices: All time, Past week, Past month, Past 3 months, Past year, Past 2 years. */

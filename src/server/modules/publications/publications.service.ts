@@ -72,7 +72,9 @@ export async function getPublicationOrThrow(
 }
 
 /** The publication at /{subdomain}, for its home page; undefined when nobody holds that name. */
-export async function findPublicationHome(subdomain: string): Promise<{ id: string; name: string; description: string } | undefined> {
+export async function findPublicationHome(
+  subdomain: string,
+): Promise<{ id: string; name: string; description: string } | undefined> {
   const row = await findPublicationBySubdomain(subdomain.trim().toLowerCase());
   return row && { id: row.id, name: row.name, description: row.description };
 }

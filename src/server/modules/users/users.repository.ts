@@ -18,7 +18,9 @@ const actorQuery = preparedQuery<Pick<UserRow, 'id' | 'roles' | 'status'>>(
 );
 
 /** The id, site roles and status of a user; undefined when there is none (`id` must be a UUID). */
-export async function findActorRowById(id: string): Promise<Pick<UserRow, 'id' | 'roles' | 'status'> | undefined> {
+export async function findActorRowById(
+  id: string,
+): Promise<Pick<UserRow, 'id' | 'roles' | 'status'> | undefined> {
   const [row] = await actorQuery(id);
   return row;
 }

@@ -4,7 +4,12 @@ import { AppError, notFound } from '../../lib/errors';
 import { UUID_RE } from '../../lib/ids';
 import { assertIssuedImageUrl } from '../images/images.service';
 import type { UpdateUserInput, UserProfile } from './users.schema';
-import { findActorRowById, findUserById, findUserBySubdomain, updateUserProfileRow } from './users.repository';
+import {
+  findActorRowById,
+  findUserById,
+  findUserBySubdomain,
+  updateUserProfileRow,
+} from './users.repository';
 import type { UserRow } from './users.table';
 
 export function toUserProfile(row: UserRow): UserProfile {

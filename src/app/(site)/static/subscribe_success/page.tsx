@@ -15,7 +15,8 @@ export default function SubscribeSuccessPage() {
         letter will be on its way.
       </p>
       <p className={styles.note}>
-        Can&rsquo;t find it? Look in your spam or promotions folder. Every letter has a one-click link to unsubscribe.
+        Can&rsquo;t find it? Look in your spam or promotions folder. Every letter has a one-click link to
+        unsubscribe.
       </p>
       <blockquote className={styles.verse}>
         <p>&ldquo;Thy word is a lamp unto my feet, and a light unto my path.&rdquo;</p>

@@ -41,7 +41,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
       title,
       description,
       url: path,
-      ...(user.image ? { images: [{ url: absolute(user.image), width: 120, height: 120, alt: user.name }] } : {}),
+      ...(user.image
+        ? { images: [{ url: absolute(user.image), width: 120, height: 120, alt: user.name }] }
+        : {}),
     },
     twitter: { card: 'summary', title, description },
   };

@@ -3,7 +3,11 @@ import { PagePlaceholder } from '@/components/layout/page-placeholder';
 
 export const metadata: Metadata = { title: 'Publication admin' };
 
-export default async function PublicationAdminPage({ params }: { params: Promise<{ publicationId: string }> }) {
+export default async function PublicationAdminPage({
+  params,
+}: {
+  params: Promise<{ publicationId: string }>;
+}) {
   const { publicationId } = await params;
   return (
     <PagePlaceholder
