@@ -1,7 +1,6 @@
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
-
-const drizzleImports = ['drizzle-orm', 'drizzle-orm/*', '@electric-sql/pglite', 'pg'];
+import lamplight from './eslint-rules/import-boundaries.mjs';
 
 const config = [
   ...nextVitals,
@@ -23,27 +22,13 @@ const config = [
       '@typescript-eslint/no-explicit-any': 'off',
     },
   },
-  // CONVENTIONS §3–4: only repositories (and the db folder, tables, seeds) touch the database.
+  // Module boundaries (docs/decisions/012): a module asks another module's service, never its
+  // repository; only repositories, tables, src/server/db and seeds import Drizzle or a driver;
+  // production code does not depend on the seeders. Tests (tests/, *.test.ts) may reach anything.
   {
     files: ['src/**/*.ts', 'src/**/*.tsx'],
-    ignores: [
-      'src/server/db/**',
-      'src/server/**/*.repository.ts',
-      'src/server/**/*.table.ts',
-      'src/server/**/*.jobs.ts',
-      'src/server/jobs/**',
-      'src/server/seed/**',
-    ],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: drizzleImports, message: 'Database access belongs in a *.repository.ts file.' },
-          ],
-        },
-      ],
-    },
+    plugins: { lamplight },
+    rules: { 'lamplight/import-boundaries': 'error' },
   },
   // Services hold the rules and know nothing of HTTP or Next.js.
   {
@@ -53,7 +38,6 @@ const config = [
         'error',
         {
           patterns: [
-            { group: drizzleImports, message: 'Database access belongs in a *.repository.ts file.' },
             {
               group: ['hono', 'hono/*', '@hono/*', 'next', 'next/*'],
               message: 'Services must not depend on HTTP or Next.js.',

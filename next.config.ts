@@ -12,6 +12,8 @@ const nextConfig: NextConfig = {
   async rewrites() {
     return [{ source: '/@:subdomain', destination: '/u/:subdomain' }];
   },
+  // Every response; an HTML page's Content-Security-Policy is then replaced by one naming the hashes
+  // of its inline scripts (scripts/server.mjs, docs/decisions/017-runtime-and-csp.md).
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
   },

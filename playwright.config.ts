@@ -1,9 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
+import { DEMO_STAFF_PASSWORD } from './tests/e2e/demo-accounts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
 // One data folder per port, so two runs never share (and lock) one embedded database.
 const dataDir = `./data/e2e-${PORT}`;
+// And one build folder per port, so two people's runs never share (or rebuild under) one build. CI
+// runs alone in a fresh clone and has just built `.next` (`npm run build`): it uses that one.
+const distDir = process.env.NEXT_DIST_DIR ?? (process.env.CI ? '.next' : `.next-e2e-${PORT}`);
 
 // Browser tests drive Debian's Chromium (no browser downloads here) against the built app on a
 // fresh embedded database seeded with the demo content.
@@ -42,8 +46,14 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       DATA_DIR: dataDir,
+      NEXT_DIST_DIR: distDir,
+      // The browser tests stand in for one reverse proxy: each test names its own client address in
+      // X-Forwarded-For, so the per-address rate limits count each test apart (tests/e2e/fixtures.ts).
+      TRUST_PROXY: '1',
       NEXTAUTH_URL: baseURL,
       NEXTAUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
+      // The seeded site admin and site editor sign in with this (tests/e2e/demo-accounts.ts).
+      SEED_ADMIN_PASSWORD: DEMO_STAFF_PASSWORD,
       NEXT_TELEMETRY_DISABLED: '1',
     },
   },

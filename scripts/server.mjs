@@ -1,14 +1,20 @@
-// The production HTTP server: what `next start` does, plus the story-page response cache in front of
-// it (docs/decisions/006-story-page.md). Every request goes to Next.js except full-page GET/HEADs of
-// /stories/{slug}, which ask the cache (src/server/modules/posts/posts-page.cache.ts, found on
-// globalThis once the story page module has loaded): serve the stored page (its fingerprint was
-// just checked against the database), redirect an outdated slug (301), or let Next render — and
-// keep a public story's page for the next reader. Any failure in that path falls back to Next.
-// Calls to the API (/api/*, next-auth's /api/auth/* aside) go straight to its Hono app once the API
-// route module has loaded and put it on globalThis (src/server/api/fast-path.ts,
-// docs/decisions/009-api-fast-path-and-memory.md): Next.js's router costs ~6 ms a call on this machine.
+// The production HTTP server: what `next start` does, plus three things in front of it.
+//  - The story-page response cache (docs/decisions/006-story-page.md): full-page GET/HEADs of
+//    /stories/{slug} ask it first: serve the stored page (its fingerprint was just checked against
+//    the database), redirect an outdated slug (301), or let Next render — and keep a public story's
+//    page for the next reader. Any failure in that path falls back to Next.
+//  - The API's fast path (docs/decisions/009-api-fast-path-and-memory.md): /api/* (next-auth's
+//    /api/auth/* aside) goes straight to the Hono app; Next.js's router costs ~6 ms a call here.
+//  - Every HTML page Next.js renders is held back until it is complete, so that its
+//    Content-Security-Policy can name the SHA-256 hash of each of its inline scripts
+//    (src/server/lib/security-headers.ts): no 'unsafe-inline' for scripts.
+// The cache, the API app and the policy belong to the process's runtime (src/server/runtime.ts),
+// which Next.js's instrumentation starts; this file finds it in the one process-wide slot the
+// runtime registry documents (docs/decisions/017-runtime-and-csp.md).
 import http from 'node:http';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
 
 process.env.NODE_ENV = 'production';
@@ -23,6 +29,24 @@ const app = next({ dev: false, dir: root, port, hostname: 'localhost' });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+/**
+ * The runtime, once src/instrumentation.ts has started it. Next.js runs instrumentation from its
+ * server's constructor without handing a custom server anything to await (its own request handler
+ * awaits it on the first request), so wait for the runtime to appear in its slot:
+ * Symbol.for('lamplight.runtime') → { database, runtime } (src/server/runtime-registry.ts).
+ */
+async function startedRuntime(timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const slot = globalThis[Symbol.for('lamplight.runtime')];
+    if (slot) return slot.runtime;
+    if (Date.now() > deadline) throw new Error('The runtime did not start: is src/instrumentation.ts built?');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+const runtime = await startedRuntime();
+
+const gzip = promisify(zlib.gzip);
 const STORY_PATH = /^\/stories\/([^/?#]+)$/;
 // Client-side navigations and prefetches ask for the RSC payload, not the page: Next answers those.
 const ROUTER_HEADERS = [
@@ -32,18 +56,45 @@ const ROUTER_HEADERS = [
   'next-router-segment-prefetch',
   'next-action',
 ];
+const isRouterRequest = (req) => ROUTER_HEADERS.some((name) => req.headers[name] !== undefined);
 
 function isStoryDocument(req) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const match = STORY_PATH.exec(req.url ?? '');
   if (!match || match[1] === 'new-story') return false;
-  return !ROUTER_HEADERS.some((name) => req.headers[name] !== undefined);
+  return !isRouterRequest(req);
 }
 
-function renderAndStore(cache, token, req, res) {
-  // Capture the page uncompressed (Next would gzip it for this client); the cache gzips it once.
-  delete req.headers['accept-encoding'];
+const DECODE = { gzip: zlib.gunzipSync, br: zlib.brotliDecompressSync, deflate: zlib.inflateSync };
+
+/**
+ * Lets Next.js answer, holding back an HTML page until it is complete; then the page gets its own
+ * Content-Security-Policy, `keep(page)` may store it, and it is sent (gzipped for a client that
+ * takes gzip). A response that is not HTML passes through as Next.js writes it.
+ */
+function renderDocument(req, res, keep) {
+  const acceptsGzip = /\bgzip\b/i.test(String(req.headers['accept-encoding'] ?? ''));
+  // The hashes are of the page's text: a browser asking for a page gets it compressed here instead.
+  if (String(req.headers.accept ?? '').includes('text/html')) delete req.headers['accept-encoding'];
   const chunks = [];
+  let held; // decided on the first write: an HTML page is held (a 304 has no page to hash)
+  const isHeld = () =>
+    (held ??=
+      res.statusCode !== 304 &&
+      /^text\/html/i.test(String(res.getHeader('content-type') ?? '')) &&
+      !isRouterRequest(req));
+  const original = {
+    writeHead: res.writeHead,
+    write: res.write,
+    end: res.end,
+    flushHeaders: res.flushHeaders,
+  };
+  // A 304 must not carry the site's bare policy: the browser would put it on the page it kept,
+  // whose inline scripts the policy it came with names.
+  const pass = (method, args) => {
+    if (res.statusCode === 304 && !res.headersSent) res.removeHeader('content-security-policy');
+    return original[method].apply(res, args);
+  };
   const collect = (chunk, encoding) => {
     if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
     chunks.push(
@@ -52,21 +103,58 @@ function renderAndStore(cache, token, req, res) {
         : Buffer.from(chunk),
     );
   };
-  const write = res.write;
-  const end = res.end;
+  res.writeHead = function (status, ...rest) {
+    const headers = typeof rest[0] === 'string' ? rest[1] : rest[0];
+    res.statusCode = status;
+    if (headers && !Array.isArray(headers)) {
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      if (!isHeld()) return pass('writeHead', [status]);
+    }
+    return isHeld() ? res : pass('writeHead', [status, ...rest]);
+  };
+  res.flushHeaders = function () {
+    if (!isHeld()) pass('flushHeaders', []);
+  };
   res.write = function (chunk, encoding, callback) {
+    if (!isHeld()) return pass('write', [chunk, encoding, callback]);
     collect(chunk, encoding);
-    return write.call(this, chunk, encoding, callback);
+    (typeof encoding === 'function' ? encoding : callback)?.();
+    return true;
   };
   res.end = function (chunk, encoding, callback) {
+    if (!isHeld()) return pass('end', [chunk, encoding, callback]);
     collect(chunk, encoding);
-    return end.call(this, chunk, encoding, callback);
+    Object.assign(res, original);
+    sendPage(req, res, Buffer.concat(chunks), acceptsGzip, keep).catch((error) => {
+      console.error('[csp] could not send the page:', error);
+      res.destroy();
+    });
+    return res;
   };
-  res.on('close', () => {
-    if (!res.writableFinished) return cache.abandon(token);
-    cache.store(token, { status: res.statusCode, headers: res.getHeaders(), body: Buffer.concat(chunks) });
-  });
   return handle(req, res);
+}
+
+async function sendPage(req, res, rendered, acceptsGzip, keep) {
+  let body = rendered;
+  const encoding = String(res.getHeader('content-encoding') ?? '');
+  if (DECODE[encoding]) {
+    body = DECODE[encoding](body);
+    res.removeHeader('content-encoding');
+  }
+  // A page the story cache keeps comes back with its policy and gzip, made once for every reader.
+  const kept = keep?.({ status: res.statusCode, headers: res.getHeaders(), body });
+  res.setHeader('content-security-policy', kept?.policy ?? runtime.documentPolicy(body));
+  res.removeHeader('transfer-encoding');
+  if (req.method === 'HEAD') return void res.end();
+  if (acceptsGzip && body.length > 1024) {
+    body = kept?.gzip ?? (await gzip(body, { level: 6 }));
+    res.setHeader('content-encoding', 'gzip');
+    const vary = String(res.getHeader('vary') ?? '');
+    if (!/accept-encoding/i.test(vary))
+      res.setHeader('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  }
+  res.setHeader('content-length', body.length);
+  res.end(body);
 }
 
 async function serveStory(cache, req, res) {
@@ -80,44 +168,72 @@ async function serveStory(cache, req, res) {
     res.end(req.method === 'HEAD' || !decision.body ? undefined : decision.body);
     return;
   }
-  if (decision.action === 'render') {
-    if (req.method === 'GET') return renderAndStore(cache, decision.token, req, res);
-    cache.abandon(decision.token);
+  if (decision.action === 'render' && req.method === 'GET') {
+    const { token } = decision;
+    let kept = false;
+    // No page to keep (the client left, or the answer was no HTML page): let another render fill it.
+    res.on('close', () => kept || cache.abandon(token));
+    return renderDocument(req, res, (page) => {
+      kept = true;
+      return cache.store(token, page);
+    });
   }
-  return handle(req, res);
+  if (decision.action === 'render') cache.abandon(decision.token);
+  return renderDocument(req, res);
 }
 
 let apiListener;
-function serveApi(api, req, res) {
+function serveApi(req, res) {
   // overrideGlobalObjects false: Next.js has its own Request/Response in place; leave them be.
-  apiListener ??= getRequestListener((request) => api.fetch(request), { overrideGlobalObjects: false });
+  apiListener ??= getRequestListener((request) => runtime.api.fetch(request), {
+    overrideGlobalObjects: false,
+  });
   return apiListener(req, res);
 }
 
+// Rate limits key on the real client (src/server/lib/client-address.ts): Next's route handlers and
+// the API cannot see the socket, so its address travels in this header — never a value a client
+// sent under the same name. Next reads req.headers; @hono/node-server builds its Request from
+// req.rawHeaders: both get it.
+const SOCKET_ADDRESS_HEADER = 'x-lamplight-socket-address';
+function stampSocketAddress(req) {
+  if (req.headers[SOCKET_ADDRESS_HEADER] !== undefined) {
+    const raw = req.rawHeaders;
+    req.rawHeaders = raw.filter((_, i) => raw[i - (i % 2)].toLowerCase() !== SOCKET_ADDRESS_HEADER);
+  }
+  const address = req.socket.remoteAddress ?? '';
+  req.headers[SOCKET_ADDRESS_HEADER] = address;
+  req.rawHeaders.push(SOCKET_ADDRESS_HEADER, address);
+}
+
 const server = http.createServer((req, res) => {
-  const api = globalThis.__lamplightApi;
-  if (api?.accepts(req)) return void serveApi(api, req, res);
-  const cache = globalThis.__lamplightStoryPageCache;
-  if (!cache || !isStoryDocument(req)) return void handle(req, res);
-  serveStory(cache, req, res).catch((error) => {
+  stampSocketAddress(req);
+  if (runtime.api.accepts(req)) return void serveApi(req, res);
+  // Next.js's own files (scripts, styles, images) are no pages: straight through.
+  if (req.url?.startsWith('/_next/')) return void handle(req, res);
+  if (!isStoryDocument(req)) return void renderDocument(req, res);
+  serveStory(runtime.storyPageCache, req, res).catch((error) => {
     console.error('[story-cache] falling back to Next.js:', error);
-    if (!res.headersSent) void handle(req, res);
+    if (!res.headersSent) void renderDocument(req, res);
     else res.destroy();
   });
 });
 
-server.listen(port, () => {
-  console.log(`[lamplight] ready on http://localhost:${port}`);
-  // Load the story page and the API once so the cache and the fast path are in place before the
-  // first visitor arrives.
-  for (const warm of ['/stories/000000000000000000000', '/api/nope']) {
-    http.get({ host: '127.0.0.1', port, path: warm }, (res) => res.resume()).on('error', () => {});
-  }
-});
+server.listen(port, () => console.log(`[lamplight] ready on http://localhost:${port}`));
 
+// Stop taking requests, then stop the runtime: running jobs get up to 20 s, the database closes.
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
     server.close();
-    process.exit(0);
+    runtime.stop().then(
+      () => process.exit(0),
+      (error) => {
+        console.error('[lamplight] stopping failed:', error);
+        process.exit(1);
+      },
+    );
   });
 }

@@ -5,16 +5,19 @@ import type { ReactNode } from 'react';
 import { DialogHost } from '@/components/dialogs/dialog-host';
 import { DialogProvider } from '@/components/dialogs/dialog-provider';
 import { OnboardingOpener } from '@/components/onboarding/onboarding-opener';
+import { ToastProvider } from '@/components/ui/toast';
 
-/** Client-side context for every page: the next-auth session and the dialog host (SPEC §2, §4). */
+/** Client-side context for every page: the next-auth session, toasts and the dialog host (SPEC §2, §4). */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <SessionProvider>
-      <DialogProvider>
-        {children}
-        <DialogHost />
-        <OnboardingOpener />
-      </DialogProvider>
+      <ToastProvider>
+        <DialogProvider>
+          {children}
+          <DialogHost />
+          <OnboardingOpener />
+        </DialogProvider>
+      </ToastProvider>
     </SessionProvider>
   );
 }

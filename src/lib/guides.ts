@@ -1,4 +1,4 @@
-import { storyPath } from './slug';
+import { slugify, storyPath } from './slug';
 
 // The platform's own guide articles: the header's Resources dropdown links to them (SPEC §2) and
 // the first-run seed publishes them under these fixed ids, so the links work on every install.
@@ -27,4 +27,5 @@ export const GUIDES: readonly Guide[] = [
   },
 ];
 
-export const guidePath = (guide: Guide): string => storyPath(guide.title, guide.id);
+// The seed stores each guide's slug as slugify(title), like any story's.
+export const guidePath = (guide: Guide): string => storyPath({ slug: slugify(guide.title), id: guide.id });

@@ -16,7 +16,7 @@ export function slugify(input: string, maxLength = 80): string {
 }
 
 /** True when the value already is a strict slug. */
-export function isSlug(value: string): boolean {
+function isSlug(value: string): boolean {
   return SLUG_PATTERN.test(value);
 }
 
@@ -28,15 +28,10 @@ export function isSubdomainShape(value: string): boolean {
   return value.length >= SUBDOMAIN_MIN_LENGTH && value.length <= SUBDOMAIN_MAX_LENGTH && isSlug(value);
 }
 
-export const STORY_ID_LENGTH = 21; // SPEC §9: the story id is the last 21 characters
-
-/** '/stories/{title-slug}-{id}' (DESIGN §2); just '/stories/{id}' when the title has no slug-able characters. */
-export function storyPath(title: string, id: string): string {
-  const slug = slugify(title);
-  return slug ? `/stories/${slug}-${id}` : `/stories/${id}`;
-}
-
-/** The story id inside a story slug: its last 21 characters. */
-export function storyIdFromSlug(slug: string): string {
-  return slug.slice(-STORY_ID_LENGTH);
+/**
+ * A story's address, '/stories/{slug}-{id}' (DESIGN §2), from its stored slug (the slugified title,
+ * kept in step with it); just '/stories/{id}' when the title has no slug-able characters.
+ */
+export function storyPath(story: { slug: string; id: string }): string {
+  return story.slug ? `/stories/${story.slug}-${story.id}` : `/stories/${story.id}`;
 }

@@ -1,13 +1,12 @@
-// The API as scripts/server.mjs serves it in production: the Hono app behind @hono/node-server's
-// listener on a real socket (src/server/api/fast-path.ts, docs/decisions/009-…). Requests here are
+// The API as scripts/server.mjs serves it in production: the runtime's Hono app behind
+// @hono/node-server's listener on a real socket (src/server/api/fast-path.ts, docs/decisions/009-…). Requests here are
 // raw HTTP, shaped like a browser's, including the bodiless PATCH a browser sends without a
 // Content-Length.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/api/app';
-import { exposeApiFastPath, type ApiFastPath } from '../../src/server/api/fast-path';
+import { getRuntime } from '../../src/server/runtime';
 import { createUser } from '../factories';
 import { sessionCookie } from '../helpers/api-client';
 import { useTestDatabase } from '../helpers/test-db';
@@ -22,8 +21,7 @@ describe('the API fast path (production server)', () => {
   beforeAll(async () => {
     const { db } = await useTestDatabase();
     userId = (await createUser(db, { name: 'Fast Path' })).id;
-    exposeApiFastPath(createApp());
-    const api = (globalThis as unknown as { __lamplightApi: ApiFastPath }).__lamplightApi;
+    const { api } = await getRuntime();
     server = http.createServer(
       getRequestListener((request) => api.fetch(request), { overrideGlobalObjects: false }),
     );
@@ -74,8 +72,8 @@ describe('the API fast path (production server)', () => {
     expect(JSON.parse(renamed.body).listName).toBe('After');
   });
 
-  it('takes small and bodiless calls; leaves uploads, streamed bodies and next-auth to Next.js', () => {
-    const api = (globalThis as unknown as { __lamplightApi: ApiFastPath }).__lamplightApi;
+  it('takes small and bodiless calls; leaves uploads, streamed bodies and next-auth to Next.js', async () => {
+    const { api } = await getRuntime();
     expect(api.accepts({ method: 'GET', url: '/api/users/x', headers: {} })).toBe(true);
     expect(api.accepts({ method: 'PATCH', url: '/api/lists/x?listName=y', headers: {} })).toBe(true);
     expect(

@@ -3,6 +3,9 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authOptions } from '../../src/server/auth/auth-options';
 import { limitSignInAttempt } from '../../src/server/auth/sign-in-limits';
+import { SOCKET_ADDRESS_HEADER } from '../../src/server/lib/client-address';
+import { env } from '../../src/server/lib/env';
+import { parseTrustProxy, type TrustProxy } from '../../src/server/lib/trust-proxy';
 import type { Db } from '../../src/server/db/client';
 import { createUser, DEFAULT_TEST_PASSWORD, uniqueSuffix } from '../factories';
 import { useTestDatabase } from '../helpers/test-db';
@@ -25,7 +28,11 @@ const { AuthHandler } = createRequire(import.meta.url)(
 
 class Browser {
   private cookies: Record<string, string> = {};
-  constructor(private ip = '203.0.113.1') {}
+  /** ip: the socket address the front server (scripts/server.mjs) reports for this browser. */
+  constructor(
+    private ip = '203.0.113.1',
+    private extraHeaders: Record<string, string> = {},
+  ) {}
 
   private async handle(action: string, method: string, body?: Record<string, string>, providerId?: string) {
     const response = await AuthHandler({
@@ -65,7 +72,7 @@ class Browser {
       new Request('http://localhost:3000/api/auth/callback/credentials', {
         method: 'POST',
         body: form,
-        headers: { 'x-forwarded-for': this.ip },
+        headers: { [SOCKET_ADDRESS_HEADER]: this.ip, ...this.extraHeaders },
       }),
     );
     if (limited) {
@@ -195,5 +202,73 @@ describe('sign-up and sign-in through next-auth', () => {
       (await new Browser('203.0.113.5').credentials({ email: other.email, password: DEFAULT_TEST_PASSWORD }))
         .error,
     ).toBeNull();
+  });
+});
+
+describe('sign-in and sign-up limits key on the real client', () => {
+  beforeAll(async () => {
+    await useTestDatabase();
+  });
+
+  /** A sign-up attempt as the route sees it: headers as the front server passes them on. */
+  const signUpAttempt = (headers: Record<string, string>) =>
+    limitSignInAttempt(
+      new Request('http://localhost:3000/api/auth/callback/credentials', {
+        method: 'POST',
+        body: new URLSearchParams({ email: `s-${uniqueSuffix()}@example.test`, mode: 'signup' }),
+        headers,
+      }),
+    );
+
+  it('a made-up X-Forwarded-For on each request does not reset the limit; another client has its own', async () => {
+    const socket = { [SOCKET_ADDRESS_HEADER]: '198.51.100.10' };
+    for (let i = 0; i < 10; i++) {
+      expect(
+        await signUpAttempt({ ...socket, 'x-forwarded-for': `192.0.2.${i}`, 'x-real-ip': `10.0.0.${i}` }),
+      ).toBeNull();
+    }
+    const limited = await signUpAttempt({ ...socket, 'x-forwarded-for': '192.0.2.99' });
+    expect(limited?.status).toBe(429);
+    expect(Number(limited?.headers.get('retry-after'))).toBeGreaterThan(0);
+    const { url } = (await limited!.json()) as { url: string };
+    expect(new URL(url).origin).toBe(new URL(env.NEXTAUTH_URL).origin); // the site's address (siteUrl)
+    expect(new URL(url).searchParams.get('error')).toMatch(
+      /^Too many accounts created\. Try again in \d+ seconds\.$/,
+    );
+
+    // A first-time visitor elsewhere is not refused because of it.
+    expect(await signUpAttempt({ [SOCKET_ADDRESS_HEADER]: '198.51.100.11' })).toBeNull();
+  });
+
+  it('a NUL in the e-mail or the name is a clear refusal, not a server error', async () => {
+    const browser = new Browser('198.51.100.30');
+    expect(
+      (await browser.credentials({ email: 'ruth\u0000@example.test', password: 'whatever-1' })).error,
+    ).toBe('Please enter a valid email address.');
+    const signUp = await browser.credentials({
+      email: `n-${uniqueSuffix()}@example.test`,
+      password: 'lamps-and-oil-7',
+      mode: 'signup',
+      name: 'Ru\u0000th',
+    });
+    expect(signUp.error).toBe('Please enter a name without control characters.');
+  });
+
+  it('behind a trusted proxy (TRUST_PROXY), the client it forwards for is the one counted', async () => {
+    const before = env.TRUST_PROXY;
+    env.TRUST_PROXY = parseTrustProxy('198.51.100.0/24') as TrustProxy;
+    try {
+      const viaProxy = (forwardedFor: string) => ({
+        [SOCKET_ADDRESS_HEADER]: '198.51.100.20',
+        'x-forwarded-for': forwardedFor,
+      });
+      // What the client wrote sits left of the address the proxy appended: only the latter counts.
+      for (let i = 0; i < 10; i++)
+        expect(await signUpAttempt(viaProxy(`10.9.9.${i}, 203.0.113.50`))).toBeNull();
+      expect((await signUpAttempt(viaProxy('10.9.9.99, 203.0.113.50')))?.status).toBe(429);
+      expect(await signUpAttempt(viaProxy('203.0.113.51'))).toBeNull();
+    } finally {
+      env.TRUST_PROXY = before;
+    }
   });
 });

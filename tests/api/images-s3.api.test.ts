@@ -45,9 +45,16 @@ async function presign(userId: string, fileSize: number, fileExtension = 'png') 
   return res.json as { preSignedUrl: string; fileUrl: string };
 }
 
-/** What the browser does: PUT the file's bytes with its content type (straight to the store). */
-const put = (url: string, bytes: Uint8Array, contentType = 'image/png') =>
-  fetch(url, { method: 'PUT', body: bytes as BodyInit, headers: { 'content-type': contentType } });
+/**
+ * What the browser does (src/components/editor/upload-image.ts): PUT the file's bytes with its
+ * content type and `If-None-Match: *` (a create-only write), straight to the store.
+ */
+const put = (url: string, bytes: Uint8Array, contentType = 'image/png', ifNoneMatch: string | null = '*') =>
+  fetch(url, {
+    method: 'PUT',
+    body: bytes as BodyInit,
+    headers: { 'content-type': contentType, ...(ifNoneMatch !== null && { 'if-none-match': ifNoneMatch }) },
+  });
 
 const keyOf = (fileUrl: string) => fileUrl.slice(`${s3.publicUrl}/`.length);
 
@@ -65,7 +72,7 @@ describe('images API (S3 driver, against an S3-compatible test server)', () => {
     const { preSignedUrl, fileUrl } = await presign(user.id, png.byteLength);
     expect(preSignedUrl.startsWith(`${s3.endpoint}/${S3_TEST_BUCKET}/uploads/`)).toBe(true);
     const signed = new URL(preSignedUrl).searchParams;
-    expect(signed.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
+    expect(signed.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host;if-none-match');
     expect(Number(signed.get('X-Amz-Expires'))).toBe(600);
     expect(fileUrl).toMatch(new RegExp(`^${s3.publicUrl}/uploads/[0-9a-f]{32}\\.png$`));
 
@@ -97,6 +104,29 @@ describe('images API (S3 driver, against an S3-compatible test server)', () => {
     expect((await fetch(fileUrl)).status).toBe(404);
     // The exact file it was signed for still goes through.
     expect((await put(preSignedUrl, png)).status).toBe(200);
+  });
+
+  it('a presigned URL works once: the store refuses a second upload (412), also when two race', async () => {
+    const user = await createUser(db);
+    const png = await makePng(10, 10);
+    const { preSignedUrl, fileUrl } = await presign(user.id, png.byteLength);
+    expect((await put(preSignedUrl, png)).status).toBe(200);
+    const other = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const padded = Buffer.concat([other, Buffer.alloc(png.byteLength - other.byteLength)]); // the signed size
+    const again = await put(preSignedUrl, padded);
+    expect(again.status).toBe(412);
+    expect(await again.text()).toContain('PreconditionFailed');
+    // Leaving the header out breaks the signature: the condition cannot be dropped.
+    expect((await put(preSignedUrl, padded, 'image/png', null)).status).toBe(403);
+    expect(Buffer.from(await (await fetch(fileUrl)).arrayBuffer()).equals(png)).toBe(true);
+
+    const race = await presign(user.id, png.byteLength);
+    const statuses = await Promise.all(
+      [1, 2, 3].map(() => put(race.preSignedUrl, png).then((r) => r.status)),
+    );
+    expect(statuses.sort()).toEqual([200, 412, 412]);
   });
 
   it('refuses up front: no fileSize (400), over 10 MB (413), SVG (415), anonymous (401)', async () => {

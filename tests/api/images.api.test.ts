@@ -27,8 +27,9 @@ async function presign(userId: string, fileExtension = 'png') {
   return res.json as { preSignedUrl: string; fileUrl: string };
 }
 
+/** As the browser does (src/components/editor/upload-image.ts): If-None-Match is for S3, ignored here. */
 const put = (url: string, bytes: Uint8Array, as?: string, contentType = 'image/png') =>
-  call('PUT', url, { as, rawBody: bytes, headers: { 'content-type': contentType } });
+  call('PUT', url, { as, rawBody: bytes, headers: { 'content-type': contentType, 'if-none-match': '*' } });
 
 const fetchUpload = (fileUrl: string, headers: Record<string, string> = {}) => {
   const segments = fileUrl.replace(/^\/uploads\//, '').split('/');
@@ -141,7 +142,15 @@ describe('images API (local driver)', () => {
     const user = await createUser(db);
     const first = await presign(user.id);
     expect((await put(first.preSignedUrl, await makePng(), user.id)).status).toBe(200);
-    expect((await put(first.preSignedUrl, await makePng(), user.id)).status).toBe(409);
+    const stored = Buffer.from(await (await fetchUpload(first.fileUrl)).arrayBuffer());
+    const again = await put(first.preSignedUrl, await makePng(120, 90), user.id);
+    expect(again.status).toBe(409);
+    expect(again.json.error).toEqual({
+      code: 'conflict',
+      message: 'This upload link was already used: ask for a new one',
+      detail: 'single-use URL',
+    });
+    expect(Buffer.from(await (await fetchUpload(first.fileUrl)).arrayBuffer()).equals(stored)).toBe(true);
 
     const second = await presign(user.id);
     const png = await makePng(400, 400);

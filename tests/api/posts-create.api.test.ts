@@ -63,9 +63,22 @@ describe('posts API: creating stories', () => {
     expect(story.publishedAt).toBeGreaterThanOrEqual(before);
     expect(story.createdAt).toBeGreaterThanOrEqual(before - 1000);
     expect(story.bodyJson.type).toBe('doc');
+    // The author's answer says what they may do with it; a reader's the same story with nothing to do.
+    expect(story.can).toMatchObject({
+      canEdit: true,
+      canUnpublish: true,
+      canRepublish: true,
+      canDelete: true,
+    });
+    expect((await call('GET', `/api/posts/${story.id}`, { as: author.id })).json).toEqual(story);
     const again = await call('GET', `/api/posts/${story.id}`);
     expect(again.status).toBe(200);
-    expect(again.json).toEqual(story);
+    expect(again.json).toEqual({
+      ...story,
+      can: Object.fromEntries(
+        Object.entries(story.can).map(([name, value]) => [name, Array.isArray(value) ? [] : false]),
+      ),
+    });
   });
 
   it('POST /new/draft saves a draft nobody else can see (404)', async () => {

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
 import { posts } from '../../src/server/db/schema';
-import { publishDueJob, publishDueStories } from '../../src/server/modules/posts/posts.jobs';
+import { publishDueStories } from '../../src/server/modules/posts/posts-lifecycle.service';
+import { publishDueJob } from '../../src/server/modules/posts/posts.jobs';
 import {
   addPublicationMember,
   createNewsletterEntry,

@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
 import { posts } from '../../src/server/db/schema';
-import { startJobs, type Jobs } from '../../src/server/jobs/runner';
 import { enqueuePublishDue, publishDueJob, publishDueSweep } from '../../src/server/modules/posts/posts.jobs';
 import { createPost, createUser } from '../factories';
 import { call } from '../helpers/api-client';
@@ -12,7 +11,6 @@ import { collectingLogger, waitFor } from '../jobs/fixtures/helpers';
 // The scheduler with a real pg-boss on the test database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
 
 let database: Database;
-let jobs: Jobs;
 const inMinutes = (n: number) => Math.ceil((Date.now() + n * 60_000) / 60_000) * 60_000;
 
 const waitingJobs = async (postId: string) => {
@@ -26,18 +24,15 @@ const waitingJobs = async (postId: string) => {
 
 describe('posts API: the scheduler with jobs running', () => {
   beforeAll(async () => {
-    database = await useTestDatabase();
-    jobs = await startJobs(database, {
-      jobs: [publishDueJob],
-      sweeps: [],
-      work: true,
-      handleSignals: false,
-      pollingIntervalSeconds: 0.5,
-      logger: collectingLogger(),
+    database = await useTestDatabase({
+      jobs: {
+        jobs: [publishDueJob],
+        sweeps: [],
+        work: true,
+        pollingIntervalSeconds: 0.5,
+        logger: collectingLogger(),
+      },
     });
-  });
-  afterAll(async () => {
-    await jobs?.stop();
   });
 
   it('scheduling enqueues one job per story at its time; a reschedule moves it', async () => {

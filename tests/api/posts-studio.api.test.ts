@@ -240,7 +240,7 @@ describe('posts API: the desk scope and the writer filter', () => {
     expect((await allPages(`${desk}&writerId=${contributor.id}&status=pending`, owner.id)).flat()).toEqual([
       submitted.id,
     ]);
-    // The editor's desk is the same publication; a publication_author has no desk.
+    // The editor's desk is the same publication; a publication's author has no desk.
     const editorDesk = (
       await allPages(`/api/posts/user_posts/all_posts/${editor.id}?forStudio=true&scope=desk`, editor.id)
     ).flat();
@@ -274,9 +274,6 @@ describe('posts API: the desk scope and the writer filter', () => {
       as: contributor.id,
     });
     expect(ownChoices.json.writers.map((w: { id: string }) => w.id)).toEqual([contributor.id]);
-    expect(ownChoices.json.publications.map((p: { role: string }) => p.role)).toEqual([
-      'publication_author',
-      'publication_author',
-    ]);
+    expect(ownChoices.json.publications.map((p: { role: string }) => p.role)).toEqual(['author', 'author']);
   });
 });

@@ -84,24 +84,39 @@ describe('posts API: PATCH /api/posts/{id}', () => {
     expect(republish.status).toBe(403);
   });
 
-  it('the excerpt: the author writes it until the story goes out; then site editors and admins only', async () => {
+  it('the excerpt: the author gives it while creating the story; once it has one, site editors and admins', async () => {
     const author = await createUser(db);
     const editor = await createUser(db, { roles: ['editor'] });
-    const draft = await createPost(db, { author, status: 'draft' });
-    const ok = await patch(draft.id, author.id, {
+    // A draft autosaved before its excerpt was typed has none: the author's Next dialog gives it one.
+    const draft = await createPost(db, { author, status: 'draft', excerpt: '' });
+    const given = await patch(draft.id, author.id, {
       version: draft.version,
       excerpt: 'Written by the author.',
     });
-    expect(ok.status).toBe(200);
-    expect(ok.json.excerpt).toBe('Written by the author.');
+    expect(given.status).toBe(200);
+    expect(given.json.excerpt).toBe('Written by the author.');
+    expect(given.json.can).toMatchObject({ canEdit: true, canEditExcerpt: false, canGiveExcerpt: false });
+    // Once given, it is the site staff's to change (SPEC §5, docs/decisions/002) — also on a draft.
+    const changed = await patch(draft.id, author.id, {
+      version: given.json.version,
+      excerpt: 'Second thoughts',
+    });
+    expect(changed.status).toBe(403);
+    expect(changed.json.error.message).toBe('Only site editors and admins can change the excerpt of a story');
     const published = await createPost(db, { author, excerpt: 'Original excerpt' });
-    const refused = await patch(published.id, author.id, { version: published.version, excerpt: 'Changed' });
-    expect(refused.status).toBe(403);
-    // The same excerpt sent back with a save is no change.
+    expect(
+      (await patch(published.id, author.id, { version: published.version, excerpt: 'Changed' })).status,
+    ).toBe(403);
+    // What the author's story-settings and story-update dialogs send: the whole story, the excerpt as
+    // stored (they have no excerpt field for an existing story). That is no change, so it saves.
     const same = await patch(published.id, author.id, {
       version: published.version,
-      excerpt: 'Original excerpt',
       title: 'T2',
+      excerpt: 'Original excerpt',
+      bodyJson: doc('Same words.'),
+      tags: [{ name: 'Faith' }],
+      publicationId: null,
+      collectionId: null,
     });
     expect(same.status).toBe(200);
     const staff = await patch(published.id, editor.id, {
@@ -111,13 +126,16 @@ describe('posts API: PATCH /api/posts/{id}', () => {
     });
     expect(staff.status).toBe(200);
     expect(staff.json).toMatchObject({ excerpt: 'Sharpened by the site editor.', title: 'T2' });
+    expect(staff.json.can).toMatchObject({ canEdit: false, canEditExcerpt: true });
     const staffTitle = await patch(published.id, editor.id, {
       version: staff.json.version,
       title: 'Editor title',
     });
     expect(staffTitle.status).toBe(403);
     // A site editor does not see another writer's draft at all.
-    expect((await patch(draft.id, editor.id, { version: ok.json.version, excerpt: 'x' })).status).toBe(404);
+    expect((await patch(draft.id, editor.id, { version: given.json.version, excerpt: 'x' })).status).toBe(
+      404,
+    );
   });
 
   it('refuses a stranger (403 on a public story, 404 on a draft) and anonymous callers (401)', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../src/server/auth/actor';
+import { actorOf, type Actor } from '../../src/server/auth/actor';
 import type { Db } from '../../src/server/db/client';
 import { posts, publications, users } from '../../src/server/db/schema';
 import { createStoryPageCache } from '../../src/server/modules/posts/posts-page.cache';
@@ -21,7 +21,7 @@ import { useTestDatabase } from '../helpers/test-db';
 let db: Db;
 
 const asActor = (user: { id: string; roles?: readonly string[] } | null): Actor =>
-  user ? { id: user.id, roles: user.roles ?? [], status: 'active' } : null;
+  user ? actorOf({ id: user.id, roles: user.roles ?? [], status: 'active' }) : null;
 const view = (slug: string, viewer: { id: string; roles?: readonly string[] } | null = null) =>
   getStoryPage(slug, async () => asActor(viewer));
 const slugOf = (post: { slug: string; id: string }) => (post.slug ? `${post.slug}-${post.id}` : post.id);

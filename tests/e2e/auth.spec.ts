@@ -2,6 +2,7 @@
 // SPEC §8 auth client). Sign-in/up attempts in this file: 3 sign-ups + 4 sign-ins (plus the shared
 // account's one sign-up in fixtures.ts).
 import {
+  accountMenuName,
   GOOD_PASSWORD,
   expect,
   expectSignedIn,
@@ -33,7 +34,7 @@ test.describe('sign up, sign out, sign in', () => {
 
     await signUp(page, account); // sign-up #1
     await expectSignedIn(page);
-    await expect(userMenuButton(page)).toHaveAccessibleName(`Account menu for ${account.name}`);
+    await expect(userMenuButton(page)).toHaveAccessibleName(accountMenuName(account.name));
     const menu = await openUserMenu(page);
     await expect(menu).toContainText(account.name);
     await expect(menu).toContainText(account.email);
@@ -46,7 +47,7 @@ test.describe('sign up, sign out, sign in', () => {
 
     await signIn(page, account); // sign-in #1
     await expectSignedIn(page);
-    await expect(userMenuButton(page)).toHaveAccessibleName(`Account menu for ${account.name}`);
+    await expect(userMenuButton(page)).toHaveAccessibleName(accountMenuName(account.name));
   });
 
   test('a wrong password shows "Wrong e-mail or password."', async ({ page, sharedUser }) => {
@@ -137,7 +138,7 @@ test.describe('the session', () => {
     await signIn(page, sharedUser); // sign-in #3
     await page.reload();
     await expectSignedIn(page);
-    await expect(userMenuButton(page)).toHaveAccessibleName(`Account menu for ${sharedUser.name}`);
+    await expect(userMenuButton(page)).toHaveAccessibleName(accountMenuName(sharedUser.name));
     // And on another page of the site.
     await page.goto('/lists');
     await expectSignedIn(page);

@@ -1,15 +1,15 @@
 // Browser-test fixtures and helpers: drive the site the way a new visitor does (SPEC §2 header,
 // sso dialog, user menu).
 //
-// Rate limits (src/server/modules/rate-limits): 10 attempts per account and 50 per address per
-// 15 min, 10 sign-ups per address per hour. The server starts on a fresh database each run, and
-// every test here shares one address, so the suite keeps its attempts few: one shared account is
-// signed up once per worker and its cookies reused (`signedInTest`), and only the auth spec signs
-// in or up through the dialog. Keep a run under 10 sign-ups and 40 sign-in/up attempts in all
-// (today: 4 sign-ups + 4 sign-ins; each worker restart after a failure adds one sign-up).
+// Every test is a visitor of its own: its browser context sends its own client address in
+// X-Forwarded-For, which the server believes from the loopback hop only because playwright.config.ts
+// starts it with TRUST_PROXY=1 (as behind one reverse proxy). So the per-address rate limits (10
+// sign-ups an hour, 50 sign-in attempts per 15 min: src/server/modules/rate-limits) count each test
+// apart, and a test may sign up a fresh account (`newUserTest`) without spending the others' budget.
 import {
   test as base,
   expect,
+  type APIRequestContext,
   type Browser,
   type BrowserContext,
   type Locator,
@@ -39,6 +39,14 @@ export function newAccount(tag = 'user'): Account {
   return { name: `${label} Tester ${sequence}`, email, password: GOOD_PASSWORD };
 }
 
+let visitors = 0;
+
+/** A client address no other test of this run has (10.{worker}.x.y), for X-Forwarded-For. */
+export function visitorAddress(workerIndex: number): string {
+  visitors += 1;
+  return `10.${workerIndex % 256}.${Math.floor(visitors / 256) % 256}.${visitors % 256}`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Locators
 // ---------------------------------------------------------------------------------------------
@@ -55,6 +63,10 @@ export const headerWrite = (page: Page): Locator =>
   siteHeader(page)
     .getByRole('button', { name: 'Write a story' })
     .or(siteHeader(page).getByRole('link', { name: 'Write a story' }));
+
+/** The user menu button's name for an account without a photo: its avatar's initials included. */
+export const accountMenuName = (name: string): RegExp =>
+  new RegExp(`^Account menu for ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, \\S+$`);
 
 /** The avatar button that opens the user menu (signed-in visitors only). */
 export const userMenuButton = (page: Page): Locator =>
@@ -186,8 +198,8 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 export type SharedUser = Account & { id: string; storageState: StorageState };
 
-async function createSharedUser(browser: Browser, baseURL: string): Promise<SharedUser> {
-  const context = await browser.newContext({ baseURL });
+async function createSharedUser(browser: Browser, baseURL: string, address: string): Promise<SharedUser> {
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': address } });
   try {
     const page = await context.newPage();
     const account = newAccount('shared');
@@ -213,6 +225,10 @@ const EXPECTED_CONSOLE = [/^Failed to load resource: the server responded with a
  * test asks for it. Its cookies are reused, so later tests cost no sign-in attempts.
  */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // Each test is its own visitor (see the top of this file).
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, provide, testInfo) => {
+    await provide({ ...extraHTTPHeaders, 'x-forwarded-for': visitorAddress(testInfo.workerIndex) });
+  },
   // Every test fails on an uncaught page exception or a console error (hydration mismatches too).
   pageErrors: [
     async ({ context }, provide) => {
@@ -233,7 +249,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({ browser }, provide, workerInfo) => {
       const baseURL = workerInfo.project.use.baseURL;
       if (!baseURL) throw new Error('playwright.config.ts must set use.baseURL');
-      await provide(await createSharedUser(browser, baseURL));
+      await provide(await createSharedUser(browser, baseURL, visitorAddress(workerInfo.workerIndex)));
     },
     { scope: 'worker', timeout: 60_000 },
   ],
@@ -245,3 +261,38 @@ export const signedInTest = test.extend({
     await provide(sharedUser.storageState);
   },
 });
+
+/**
+ * `test` whose `page` starts signed in as a fresh account of its own (`newUser`), signed up through
+ * the UI before the test's body runs.
+ */
+export const newUserTest = test.extend<{ newUser: Account }>({
+  newUser: [
+    async ({ page }, provide) => {
+      const account = newAccount('member');
+      await page.goto('/');
+      await signUp(page, account);
+      await provide(account);
+    },
+    { auto: true },
+  ],
+});
+
+export type CreatedStory = { id: string; slug: string; title: string; path: string };
+
+/**
+ * Creates a story through the API as the signed-in user of `request` (a page's or a context's), from
+ * the site's origin as the editor does: 'publish' (the default), 'draft' or 'schedule'. Answers it
+ * with its page path.
+ */
+export async function createStory(
+  request: APIRequestContext,
+  baseURL: string,
+  data: Record<string, unknown>,
+  mode: 'publish' | 'draft' | 'schedule' = 'publish',
+): Promise<CreatedStory> {
+  const response = await request.post(`/api/posts/new/${mode}`, { data, headers: { origin: baseURL } });
+  expect(response.status(), await response.text()).toBe(201);
+  const story = await response.json();
+  return { ...story, path: story.slug ? `/stories/${story.slug}-${story.id}` : `/stories/${story.id}` };
+}

@@ -185,7 +185,8 @@ test.describe('pages without the site header', () => {
       await expect(page.locator('header')).toHaveCount(0);
       await expect(page.getByRole('searchbox', { name: 'Search stories' })).toHaveCount(0);
       await expect(mobileFooter(page)).toHaveCount(0);
-      // …and without the site's head metadata.
+      // …and without the site's head metadata, but with a document title of its own.
+      await expect(page).toHaveTitle(/\S/);
       expect(await page.title()).not.toContain('Lamplight');
       await expect(page.locator('meta[name="description"]')).toHaveCount(0);
     });

@@ -6,18 +6,35 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, newAccount, onboardingDialog, openUserMenu, signUp, test } from './fixtures';
+import {
+  createStory,
+  expect,
+  newAccount,
+  onboardingDialog,
+  openUserMenu,
+  sessionFromPage,
+  signUp,
+  test,
+} from './fixtures';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-profile';
 mkdirSync(SHOTS, { recursive: true });
 
+/** Resizes the page and waits until its layout has followed (the next frame at the new width). */
+async function resize(page: Page, viewport: { width: number; height: number }) {
+  await page.setViewportSize(viewport);
+  await page.waitForFunction(
+    (width) => new Promise((resolve) => requestAnimationFrame(() => resolve(window.innerWidth === width))),
+    viewport.width,
+  );
+}
+
 /** Screenshots at desktop width and at 375 px, then back to desktop. */
 async function shoot(page: Page, name: string, { fullPage = false } = {}) {
   await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.waitForTimeout(150);
+  await resize(page, { width: 375, height: 812 });
   await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage });
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await resize(page, { width: 1280, height: 800 });
 }
 
 async function photoFile() {
@@ -36,31 +53,32 @@ async function photoFile() {
   return { name: 'me.png', mimeType: 'image/png', buffer };
 }
 
-/** Holds every upload PUT for a moment, so its progress bar can be seen (uploads to localhost are instant). */
-async function slowUploads(page: Page) {
+/**
+ * Holds every upload PUT until the returned function is called, so the test can see its progress bar
+ * (uploads to localhost are instant) and then let it finish.
+ */
+async function holdUploads(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/images/upload/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await released;
     await route.continue();
   });
+  return release;
 }
 
-/** Publishes a story through the API with the page's session (same origin). */
+/** Publishes a story through the API with the page's session (same origin); answers its id. */
 async function publishStory(page: Page, title: string): Promise<string> {
-  const origin = new URL(page.url()).origin;
-  const res = await page.request.post('/api/posts/new/publish', {
-    headers: { origin },
-    data: {
-      title,
-      excerpt: `A short reflection: ${title}.`,
-      bodyJson: {
-        type: 'doc',
-        content: [{ type: 'paragraph', content: [{ type: 'text', text: `${title}, in a few words.` }] }],
-      },
-      tags: [{ name: 'Faith' }],
+  const story = await createStory(page.request, new URL(page.url()).origin, {
+    title,
+    excerpt: `A short reflection: ${title}.`,
+    bodyJson: {
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: `${title}, in a few words.` }] }],
     },
+    tags: [{ name: 'Faith' }],
   });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).id as string;
+  return story.id;
 }
 
 test.describe('onboarding and the user home', () => {
@@ -77,10 +95,11 @@ test.describe('onboarding and the user home', () => {
     await expect(step1.getByLabel('Name', { exact: true })).toHaveValue(account.name);
     await shoot(page, 'onboarding-1-profile');
 
-    await slowUploads(page);
+    const releaseUpload = await holdUploads(page);
     await step1.getByLabel('Choose a profile photo').setInputFiles(await photoFile());
     await expect(step1.getByRole('progressbar', { name: 'Uploading photo' })).toBeVisible();
     await shoot(page, 'onboarding-1-uploading');
+    releaseUpload();
     await expect(step1.getByRole('progressbar')).toBeHidden({ timeout: 15_000 });
     const avatar = step1.locator('img[src^="/uploads/"]');
     await expect(avatar).toBeVisible();
@@ -131,7 +150,8 @@ test.describe('onboarding and the user home', () => {
     // The session no longer asks for onboarding, and a reload does not reopen it.
     await page.reload();
     await expect(page.getByRole('banner').getByRole('button', { name: /^Account menu for / })).toBeVisible();
-    await page.waitForTimeout(500);
+    // The page's session (what the onboarding opener reads) no longer asks for it: nothing opens.
+    expect((await sessionFromPage(page)).user.showOnboarding).toBe(false);
     await expect(onboardingDialog(page)).toHaveCount(0);
 
     // The user menu's Home goes to the new address.

@@ -1,25 +1,12 @@
 // Issue 3 item 5 — the story page /stories/{slug}: head metadata, JSON-LD, outdated slugs (301),
 // unknown or non-public stories (404), the share widget of SPEC §2, Save for signed-in readers, and
 // changes showing at once (no stale page from the response cache).
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { GUIDES, guidePath } from '../../src/lib/guides';
-import { expect, signedInTest, test } from './fixtures';
+import { createStory, expect, signedInTest, test } from './fixtures';
 
 const guide = GUIDES[0];
 const guideUrlPath = guidePath(guide);
-
-/** Creates a story through the API as the signed-in user of `request`; returns it with its path. */
-async function createStory(
-  request: APIRequestContext,
-  baseURL: string,
-  data: Record<string, unknown>,
-  mode = 'publish',
-) {
-  const response = await request.post(`/api/posts/new/${mode}`, { data, headers: { origin: baseURL } });
-  expect(response.status(), await response.text()).toBe(201);
-  const story = await response.json();
-  return { ...story, path: story.slug ? `/stories/${story.slug}-${story.id}` : `/stories/${story.id}` };
-}
 
 const meta = (page: Page, selector: string) => page.locator(selector).first().getAttribute('content');
 

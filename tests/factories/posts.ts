@@ -2,7 +2,8 @@ import type { Db } from '@/server/db/client';
 import { posts, postTags, tags, type NewPostRow, type PostRow } from '@/server/db/schema';
 import { newStoryId } from '@/server/lib/ids';
 import { slugify } from '@/lib/slug';
-import { bodyFromText, unicodeSlug } from '@/server/seed/story-body';
+import { tagSlug } from '@/server/modules/tags/tags.schema';
+import { bodyFromText } from '@/server/seed/story-body';
 import { createUser, uniqueSuffix } from './users';
 
 type Ref = { id: string };
@@ -74,7 +75,7 @@ export async function createPost(db: Db, input: CreatePostInput = {}): Promise<P
 /** Creates missing tags and links them to the story in the given order. */
 export async function tagPost(db: Db, postId: string, names: string[]): Promise<void> {
   if (names.length === 0) return;
-  const rows = names.map((name) => ({ slug: unicodeSlug(name), name }));
+  const rows = names.map((name) => ({ slug: tagSlug(name), name }));
   await db.insert(tags).values(rows).onConflictDoNothing();
   await db
     .insert(postTags)

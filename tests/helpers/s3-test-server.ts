@@ -10,6 +10,7 @@ import S3rver from 's3rver';
 // objects, and a small front checks presigned (query) SigV4 signatures the way AWS does — s3rver
 // itself accepts any V4 signature, so without the front a wrong content length or type would pass.
 // Requests without a query signature (the app's own SDK calls, public GETs) go straight through.
+// s3rver also ignores `If-None-Match: *` on a PUT (a conditional write): the front enforces that too.
 
 export const S3_TEST_BUCKET = 'lamplight-test';
 export const S3_TEST_KEY = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
@@ -117,25 +118,68 @@ export async function startS3TestServer(): Promise<S3TestServer> {
         return;
       }
     }
-    const upstream = http.request(
-      {
-        host: '127.0.0.1',
-        port: backend.port,
-        method: req.method,
-        path: rawUrl,
-        headers: { ...req.headers, host: `127.0.0.1:${backend.port}` },
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', (error) => {
-      res.writeHead(502);
-      res.end(String(error));
-    });
-    req.pipe(upstream);
+    if (req.method === 'PUT' && req.headers['if-none-match'] === '*') {
+      void conditionalWrite(rawUrl, req, res);
+      return;
+    }
+    void forward(rawUrl, req, res);
   });
+
+  /** Hands the request to s3rver; resolves once the answer is sent. */
+  function forward(rawUrl: string, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    return new Promise((resolve) => {
+      res.on('close', resolve);
+      const upstream = http.request(
+        {
+          host: '127.0.0.1',
+          port: backend.port,
+          method: req.method,
+          path: rawUrl,
+          headers: { ...req.headers, host: `127.0.0.1:${backend.port}` },
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      upstream.on('error', (error) => {
+        res.writeHead(502);
+        res.end(String(error));
+      });
+      req.pipe(upstream);
+    });
+  }
+
+  const objectExists = (objectPath: string) =>
+    new Promise<boolean>((resolve, reject) => {
+      http
+        .request({ host: '127.0.0.1', port: backend.port, method: 'HEAD', path: objectPath }, (answer) => {
+          answer.resume();
+          resolve(answer.statusCode === 200);
+        })
+        .on('error', reject)
+        .end();
+    });
+
+  // `If-None-Match: *` on a PUT (S3 conditional writes): 412 when the key already holds an object.
+  // s3rver ignores the header, so the front enforces it — one write per key at a time, like the
+  // store's own atomic check.
+  const writes = new Map<string, Promise<void>>();
+  function conditionalWrite(rawUrl: string, req: http.IncomingMessage, res: http.ServerResponse) {
+    const objectPath = rawUrl.split('?')[0]!;
+    const turn = (writes.get(objectPath) ?? Promise.resolve()).then(async () => {
+      if (!(await objectExists(objectPath))) return forward(rawUrl, req, res);
+      refused.push(`PUT ${objectPath}: PreconditionFailed`);
+      req.resume();
+      res.writeHead(412, { 'content-type': 'application/xml' });
+      res.end(
+        '<?xml version="1.0" encoding="UTF-8"?><Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message></Error>',
+      );
+    });
+    const settled = turn.catch(() => undefined);
+    writes.set(objectPath, settled);
+    return settled;
+  }
   await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
   const endpoint = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
-import { setProcessDatabase } from '../../src/server/db';
+import { startRuntime, stopRuntime, type RuntimeOptions } from '../../src/server/runtime';
 import { withDatabase } from './global-setup';
 
 // Cleanups of the databases this test file made. Registered at import time, so it belongs to the
@@ -14,10 +14,12 @@ afterAll(async () => {
 });
 
 /**
- * A fresh migrated database for this test file, made the process's database (what getDb() returns),
- * and closed (PostgreSQL: dropped) after the file.
+ * A fresh migrated database for this test file, the database of the process's runtime (what
+ * getDb() returns; `jobs` as startRuntime takes them, none by default), closed with the runtime
+ * (PostgreSQL: dropped) after the file or when the next one is made.
  */
-export async function useTestDatabase(): Promise<Database> {
+export async function useTestDatabase(options: Pick<RuntimeOptions, 'jobs'> = {}): Promise<Database> {
+  await stopRuntime();
   const url = process.env.TEST_DATABASE_URL;
   const template = inject('pgTemplate');
   let database: Database;
@@ -28,7 +30,7 @@ export async function useTestDatabase(): Promise<Database> {
     await admin.query(`create database ${name} template ${template}`);
     database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name), max: 5 });
     cleanups.push(async () => {
-      await database.close();
+      await stopRuntime();
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     });
@@ -36,8 +38,8 @@ export async function useTestDatabase(): Promise<Database> {
     const file = inject('pgliteTemplate');
     if (!file) throw new Error('No migrated template: is tests/helpers/global-setup.ts configured?');
     database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([readFileSync(file)]) });
-    cleanups.push(() => database.close());
+    cleanups.push(stopRuntime);
   }
-  setProcessDatabase(database);
+  await startRuntime({ ...options, database });
   return database;
 }

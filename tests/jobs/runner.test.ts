@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { defineJob, registerJobs } from '../../src/server/jobs/registry';
-import { getJobs, startJobs, type Jobs, type StartJobsOptions } from '../../src/server/jobs/runner';
+import { startJobs, type Jobs, type StartJobsOptions } from '../../src/server/jobs/runner';
 import { collectingLogger, createScratchDatabase, TEST_DATABASE_URL, waitFor } from './fixtures/helpers';
 import {
   createProbeTables,
@@ -54,7 +54,6 @@ for (const backend of backends) {
     const start = async (options: Partial<StartJobsOptions> & Pick<StartJobsOptions, 'jobs'>) => {
       jobs = await startJobs(opened!.database, {
         work: true,
-        handleSignals: false,
         pollingIntervalSeconds: 0.5,
         logger,
         ...options,
@@ -178,15 +177,6 @@ for (const backend of backends) {
       expect((await runtime.runSweeps())[probeSweep.name]).toBe(0); // nothing left: idempotent
       expect((await readProbe(db(), early))?.effects).toBe(1);
       expect((await readProbe(db(), late))?.effects).toBe(1);
-    });
-
-    it('keeps one runtime per process, reachable through getJobs()', async () => {
-      await expect(getJobs()).rejects.toThrow(/not started/);
-      const runtime = await start({ jobs: [probeJob()], work: false });
-      expect(await getJobs()).toBe(runtime);
-      await expect(startJobs(opened!.database, { jobs: [], work: false })).rejects.toThrow(/already started/);
-      await runtime.stop();
-      await expect(getJobs()).rejects.toThrow(/not started/);
     });
   });
 }

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 
 // SPEC §2: /daily-newsletter, /publication-landing and /dailydevotion render without the page header
 // and without the site's head metadata. Metadata merges shallowly by key, so nulling each key the root
-// layout sets leaves these pages with no <title> or description of the site's.
+// layout sets leaves these pages with no title template or description of the site's; each page names
+// its own document title.
 export const metadata: Metadata = {
   title: null,
   description: null,

@@ -9,6 +9,7 @@ import { DialogShell } from '@/components/dialogs/dialog-shell';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import type { DialogPropsMap } from '@/components/dialogs/dialog-keys';
 import { isSafeRedirectPath } from '@/lib/url';
+import { USER_NAME_MAX } from '@/server/modules/users/users.schema';
 import styles from './sso-dialog.module.css';
 
 type Mode = 'signin' | 'signup';
@@ -132,7 +133,7 @@ export default function SsoDialog({ mode: initialMode = 'signin', callbackUrl }:
               autoComplete="name"
               autoFocus
               required
-              maxLength={80}
+              maxLength={USER_NAME_MAX}
               value={name}
               onChange={(e) => setName(e.target.value)}
               disabled={busy}

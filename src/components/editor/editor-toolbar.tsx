@@ -23,6 +23,7 @@ type ToolbarProps = {
 };
 
 type ToolProps = {
+  /** The accessible name and tooltip; holds the button's visible text, if any (WCAG 2.5.3 label in name). */
   label: string;
   active?: boolean;
   disabled?: boolean;
@@ -72,7 +73,7 @@ export function EditorToolbar({ editor, onLink, onImageFile, disabled }: Toolbar
     <div className={styles.toolbar} role="toolbar" aria-label="Formatting" aria-controls="story-body">
       <div className={styles.toolGroup}>
         <Tool
-          label="Heading"
+          label="H2 heading"
           active={state.h2}
           disabled={disabled}
           onClick={() => chain().toggleHeading({ level: 2 }).run()}
@@ -80,7 +81,7 @@ export function EditorToolbar({ editor, onLink, onImageFile, disabled }: Toolbar
           <span className={styles.toolText}>H2</span>
         </Tool>
         <Tool
-          label="Subheading"
+          label="H3 subheading"
           active={state.h3}
           disabled={disabled}
           onClick={() => chain().toggleHeading({ level: 3 }).run()}

@@ -6,10 +6,8 @@ import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { StoryDraft } from '@/components/stories/story-api';
 import { FeatureImagePicker } from './feature-image-picker';
 import { RichTextEditor } from './rich-text-editor';
+import { EXCERPT_MAX, TITLE_MAX } from '@/server/modules/posts/posts.limits';
 import styles from './editor.module.css';
-
-export const TITLE_MAX = 200; // the server's limits (posts.schema.ts)
-export const EXCERPT_MAX = 500;
 
 export type StoryEditorProps = {
   draft: StoryDraft;

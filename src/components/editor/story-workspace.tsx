@@ -8,8 +8,7 @@ import { useDialog } from '@/components/dialogs/dialog-provider';
 import { useNextButton } from '@/components/layout/next-button-context';
 import type { Story, StoryDraft } from '@/components/stories/story-api';
 import type { StorySettingsState } from '@/components/stories/story-settings-actions';
-import { useActor } from '@/components/stories/use-story-dialog-data';
-import { isSiteAdmin, isSiteEditor } from '@/server/auth/policy';
+import { useSignedInUserId } from '@/components/stories/use-story-dialog-data';
 import { AutosaveStatus } from './autosave-status';
 import { StoryEditor } from './story-editor';
 import { useAutosave } from './use-autosave';
@@ -20,7 +19,6 @@ const EMPTY_DRAFT: StoryDraft = {
   bodyJson: { type: 'doc', content: [] },
   featureImageUrl: null,
 };
-const WORKING_STATUSES: readonly string[] = ['draft', 'pending', 'rejected'];
 
 const draftOf = (story: Story): StoryDraft => ({
   title: story.title,
@@ -36,7 +34,7 @@ export type StoryWorkspaceProps = {
 
 export function StoryWorkspace({ initialStory }: StoryWorkspaceProps) {
   const mode = initialStory ? 'edit' : 'new';
-  const actor = useActor();
+  const signedIn = useSignedInUserId() !== null;
   const { key: openKey, openDialog, showMessage } = useDialog();
   const [story, setStory] = useState<Story | null>(initialStory);
   const [draft, setDraft] = useState<StoryDraft>(() => (initialStory ? draftOf(initialStory) : EMPTY_DRAFT));
@@ -49,11 +47,12 @@ export function StoryWorkspace({ initialStory }: StoryWorkspaceProps) {
     draftRef.current = draft;
   });
 
-  const staff = isSiteAdmin(actor) || isSiteEditor(actor);
-  const isAuthor = !story || story.author.id === actor?.id;
-  const working = !story || WORKING_STATUSES.includes(story.status);
-  // SPEC §5 and the server's rule: the author writes the excerpt until the story goes out, then staff.
-  const excerptEditable = (isAuthor && working) || staff;
+  // What this user may do comes with the story (its `can` flags, from the server's policy); a story
+  // not created yet is all the writer's. SPEC §5: the author gives the excerpt while creating the
+  // story; once it has one, only site editors and admins change it (docs/decisions/002).
+  const isAuthor = !story || story.can.canEdit;
+  const working = !story || story.can.canAutosave;
+  const excerptEditable = !story || story.can.canEditExcerpt || story.can.canGiveExcerpt;
 
   const acceptStory = useCallback((saved: Story) => {
     storyRef.current = saved;
@@ -63,9 +62,8 @@ export function StoryWorkspace({ initialStory }: StoryWorkspaceProps) {
   const autosave = useAutosave({
     draft,
     story,
-    enabled: Boolean(actor) && isAuthor && working,
+    enabled: signedIn && working,
     paused: openKey === 'story-settings' || openKey === 'story-update',
-    includeExcerpt: isAuthor && working,
     onSaved: (saved, created) => {
       acceptStory(saved);
       // The new story now has an address: keep it in the URL (a reload opens the draft) without
@@ -76,10 +74,12 @@ export function StoryWorkspace({ initialStory }: StoryWorkspaceProps) {
   });
   const { settle, markSaved, isDirty } = autosave;
 
-  // Changes not saved yet would be lost by closing the tab.
+  // Changes not saved yet would be lost by closing the tab; the excerpt is never autosaved (it is
+  // given through the Next dialogs), so a typed one counts as unsaved too.
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
-      if (isDirty()) event.preventDefault();
+      const excerptUnsaved = draftRef.current.excerpt !== (storyRef.current?.excerpt ?? '');
+      if (isDirty() || excerptUnsaved) event.preventDefault();
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
@@ -124,7 +124,7 @@ export function StoryWorkspace({ initialStory }: StoryWorkspaceProps) {
   const ready = draft.title.trim() !== '' && draft.excerpt.trim() !== '';
   const target = mode === 'new' ? 'story settings' : 'story update';
   useNextButton({
-    disabled: !ready || !actor,
+    disabled: !ready || !signedIn,
     onClick: () => void openNext(),
     // Kept free of the words Title and Excerpt, so those labels stay unique on the page.
     ariaLabel: ready ? `Next: open ${target}` : `Next: opens ${target} (not available yet)`,
@@ -138,9 +138,7 @@ export function StoryWorkspace({ initialStory }: StoryWorkspaceProps) {
       editable={isAuthor}
       excerptEditable={excerptEditable}
       excerptNote={
-        excerptEditable
-          ? undefined
-          : 'Only site editors and admins can change the excerpt once a story is out.'
+        excerptEditable ? undefined : 'Only site editors and admins can change the excerpt of a story.'
       }
       status={
         <AutosaveStatus

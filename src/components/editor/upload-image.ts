@@ -1,12 +1,15 @@
 // The presigned upload flow of SPEC §7 images: GET a URL, PUT the file to it (with upload progress,
 // hence XMLHttpRequest rather than fetch), then use fileUrl. Used by the editor, the feature image
 // and, later, the profile photo.
-import { apiFetch, ApiError } from '@/lib/api-client';
+import { api, abortable, ApiError, call } from '@/lib/api-client';
+import { MAX_UPLOAD_BYTES, type UploadExtension } from '@/server/modules/images/images.schema';
 
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024; // the server refuses more (413)
+/** The largest image the server takes (it answers 413 above), in MB for the forms' hints. */
+export const MAX_IMAGE_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
+const TOO_LARGE = `The file is too large (at most ${MAX_IMAGE_MB} MB)`;
 
-/** Image types the server accepts, with the extension it is asked for. */
-const EXTENSIONS: Record<string, string> = {
+/** Image types the server accepts (images.schema.ts UPLOAD_EXTENSIONS), with the extension it is asked for. */
+const EXTENSIONS: Record<string, UploadExtension> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
   'image/webp': 'webp',
@@ -20,7 +23,7 @@ export class UploadError extends Error {}
 /** Checks what the browser can know before uploading; the server checks the bytes again. */
 export function checkImageFile(file: File): string | null {
   if (!EXTENSIONS[file.type]) return 'Only JPEG, PNG, WebP, GIF and AVIF images can be uploaded';
-  if (file.size > MAX_IMAGE_BYTES) return 'The file is too large (at most 10 MB)';
+  if (file.size > MAX_UPLOAD_BYTES) return TOO_LARGE;
   return null;
 }
 
@@ -32,7 +35,8 @@ function errorText(xhr: XMLHttpRequest): string {
   } catch {
     /* not JSON: fall through */
   }
-  return xhr.status === 413 ? 'The file is too large (at most 10 MB)' : `Upload failed (HTTP ${xhr.status})`;
+  if (xhr.status === 412) return 'This upload link was already used: ask for a new one';
+  return xhr.status === 413 ? TOO_LARGE : `Upload failed (HTTP ${xhr.status})`;
 }
 
 function putFile(url: string, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal) {
@@ -40,6 +44,8 @@ function putFile(url: string, file: File, onProgress: (fraction: number) => void
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', url);
     xhr.setRequestHeader('Content-Type', file.type);
+    // An S3 upload URL is signed for a create-only write: the store refuses a second PUT (412).
+    xhr.setRequestHeader('If-None-Match', '*');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
@@ -64,9 +70,11 @@ export async function uploadImage(
   let target: { preSignedUrl: string; fileUrl: string };
   try {
     // fileSize: the S3 driver signs the exact length into the URL (docs/decisions/007-s3-uploads.md).
-    target = await apiFetch(
-      `/api/images/get_presigned_url?fileExtension=${EXTENSIONS[file.type]}&fileSize=${file.size}`,
-      { signal },
+    target = await call(
+      api.images.get_presigned_url.$get(
+        { query: { fileExtension: EXTENSIONS[file.type], fileSize: String(file.size) } },
+        abortable(signal),
+      ),
     );
   } catch (error) {
     if (error instanceof ApiError)

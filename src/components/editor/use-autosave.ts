@@ -24,14 +24,20 @@ export type AutosaveOptions = {
   enabled: boolean;
   /** While a dialog acts on the story, autosave waits. */
   paused: boolean;
-  /** Whether the excerpt is the writer's to save (SPEC §5). */
-  includeExcerpt: boolean;
   onSaved: (story: Story, created: boolean) => void;
   onConflict: (message: string) => void;
   delayMs?: number;
 };
 
-const contentKey = (draft: StoryDraft) => JSON.stringify(draftFields(draft));
+/**
+ * What autosave sends: the content without the excerpt, which the author gives once through the
+ * Next dialogs (SPEC §5, docs/decisions/002) — an excerpt saved half-typed could not be changed.
+ */
+function autosavedFields(draft: StoryDraft): Omit<StoryDraft, 'excerpt'> {
+  const { excerpt: _given, ...fields } = draftFields(draft);
+  return fields;
+}
+const contentKey = (draft: StoryDraft) => JSON.stringify(autosavedFields(draft));
 
 /** Nothing worth keeping yet: no draft is created for an empty page. */
 export function isBlankDraft(draft: StoryDraft): boolean {
@@ -63,18 +69,17 @@ export function useAutosave({ delayMs = 3000, ...options }: AutosaveOptions) {
 
   const saveNow = useCallback(async (): Promise<void> => {
     clearTimer();
-    const { draft, story, enabled, paused, includeExcerpt, onSaved, onConflict } = latest.current;
+    const { draft, story, enabled, paused, onSaved, onConflict } = latest.current;
     const key = contentKey(draft);
     if (!enabled || paused || inFlight.current || key === savedKey.current) return;
     if (!story && isBlankDraft(draft)) return;
-    const fields = draftFields(draft);
-    if (!includeExcerpt) delete (fields as Partial<StoryDraft>).excerpt;
+    const fields = autosavedFields(draft);
     setPhase('saving');
     const run = (async () => {
       try {
         const saved = story
           ? await updateStory(story.id, { version: story.version, ...fields })
-          : await createStory('draft', fields);
+          : await createStory('draft', { ...fields, excerpt: '' });
         savedKey.current = key;
         setPhase('saved');
         setError(null);

@@ -16,24 +16,22 @@ type WriteButtonProps = {
   showIcon?: boolean;
 };
 
-export function WriteButton({
-  className,
-  textClassName,
-  children = 'Write',
-  showIcon = true,
-}: WriteButtonProps) {
+export function WriteButton({ className, textClassName, children, showIcon = true }: WriteButtonProps) {
   const { status } = useSession();
   const { openDialog } = useDialog();
+  // The header's short "Write" (its icon alone on phones) is named in full; a caller's own words
+  // are the name as they stand, so the name always holds the visible text (WCAG 2.5.3).
+  const label = children === undefined ? 'Write a story' : undefined;
   const content = (
     <>
       {showIcon ? <WriteIcon /> : null}
-      <span className={textClassName}>{children}</span>
+      <span className={textClassName}>{children ?? 'Write'}</span>
     </>
   );
 
   if (status === 'authenticated') {
     return (
-      <Link href={NEW_STORY} className={className} aria-label="Write a story">
+      <Link href={NEW_STORY} className={className} aria-label={label}>
         {content}
       </Link>
     );
@@ -42,7 +40,7 @@ export function WriteButton({
     <button
       type="button"
       className={className}
-      aria-label="Write a story"
+      aria-label={label}
       disabled={status === 'loading'}
       onClick={() => openDialog('sso', { callbackUrl: NEW_STORY })}
     >

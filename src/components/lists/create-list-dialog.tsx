@@ -8,32 +8,29 @@ import { useState, type FormEvent } from 'react';
 import { DialogShell } from '@/components/dialogs/dialog-shell';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import type { DialogPropsMap } from '@/components/dialogs/dialog-keys';
-import { toErrorMessage } from '@/lib/api-client';
+import { useMutation } from '@/components/hooks/use-mutation';
+import { Button } from '@/components/ui/button';
 import { ListFields } from './list-fields';
 import { createList, LIST_SAVED } from './lists-api';
 import styles from './list-dialogs.module.css';
 
 export default function CreateListDialog({ onCreated }: DialogPropsMap['create-list']) {
   const router = useRouter();
-  const { busy, setBusy, closeDialog, showMessage } = useDialog();
+  const { closeDialog, showMessage } = useDialog();
   const [name, setName] = useState('');
   const [isPublic, setIsPublic] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || !name.trim()) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const list = await createList(name, isPublic ? 'public' : 'private');
+  const create = useMutation(() => createList(name, isPublic ? 'public' : 'private'), {
+    showError: 'inline',
+    onSuccess: (list) => {
       onCreated?.(list);
       router.refresh();
       showMessage(LIST_SAVED);
-    } catch (failure) {
-      setBusy(false);
-      setError(toErrorMessage(failure));
-    }
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim()) void create.run();
   };
 
   return (
@@ -43,26 +40,26 @@ export default function CreateListDialog({ onCreated }: DialogPropsMap['create-l
           name={name}
           onNameChange={(value) => {
             setName(value);
-            setError(null);
+            create.clearError();
           }}
           isPublic={isPublic}
           onPublicChange={setIsPublic}
-          disabled={busy}
+          disabled={create.busy}
           autoFocus
         />
-        {error ? (
+        {create.error ? (
           <p className={styles.error} role="alert">
-            {error}
+            {create.error}
           </p>
         ) : null}
         <div className={styles.actions}>
-          <button type="button" className="button button-ghost" onClick={closeDialog} disabled={busy}>
+          <Button variant="ghost" onClick={closeDialog} disabled={create.busy}>
             Cancel
-          </button>
+          </Button>
           {name.length > 0 ? (
-            <button type="submit" className="button button-primary" disabled={busy || !name.trim()}>
-              {busy ? 'Creating…' : 'Create'}
-            </button>
+            <Button type="submit" busy={create.busy} busyLabel="Creating…" disabled={!name.trim()}>
+              Create
+            </Button>
           ) : null}
         </div>
       </form>

@@ -7,7 +7,8 @@ import { useState, type FormEvent } from 'react';
 import { DialogShell } from '@/components/dialogs/dialog-shell';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import type { DialogPropsMap } from '@/components/dialogs/dialog-keys';
-import { toErrorMessage } from '@/lib/api-client';
+import { useMutation } from '@/components/hooks/use-mutation';
+import { Button } from '@/components/ui/button';
 import { ListFields } from './list-fields';
 import { deleteList, LIST_SAVED, updateList, type ListPrivacy } from './lists-api';
 import styles from './list-dialogs.module.css';
@@ -15,7 +16,7 @@ import styles from './list-dialogs.module.css';
 export default function EditListDialog({ list }: DialogPropsMap['edit-list']) {
   const router = useRouter();
   const pathname = usePathname();
-  const { busy, setBusy, closeDialog, showMessage } = useDialog();
+  const { closeDialog, showMessage } = useDialog();
   const [name, setName] = useState(list.listName);
   const [isPublic, setIsPublic] = useState(list.privacyStatus === 'public');
   const [confirming, setConfirming] = useState(false);
@@ -27,35 +28,25 @@ export default function EditListDialog({ list }: DialogPropsMap['edit-list']) {
   };
   const changed = Object.keys(changes).length > 0;
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    if (!changed) {
-      closeDialog();
-      return;
-    }
-    setBusy(true);
-    try {
-      await updateList(list.id, changes);
-      router.refresh();
-      showMessage(LIST_SAVED);
-    } catch (failure) {
-      showMessage(toErrorMessage(failure));
-    }
+  const saved = () => {
+    router.refresh();
+    showMessage(LIST_SAVED);
   };
-
-  const remove = async () => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      await deleteList(list.id);
+  const update = useMutation(() => updateList(list.id, changes), { onSuccess: saved });
+  const remove = useMutation(() => deleteList(list.id), {
+    onSuccess: () => {
       // The list's own page is gone: leave it for the lists page rather than show a 404.
       if (pathname === `/lists/${list.id}`) router.replace('/lists');
       else router.refresh();
       showMessage(LIST_SAVED);
-    } catch (failure) {
-      showMessage(toErrorMessage(failure));
-    }
+    },
+  });
+  const busy = update.busy || remove.busy;
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    if (changed) void update.run();
+    else closeDialog();
   };
 
   return (
@@ -75,41 +66,31 @@ export default function EditListDialog({ list }: DialogPropsMap['edit-list']) {
               goes.
             </p>
             <div className={styles.actions}>
-              <button
-                type="button"
-                className="button button-ghost"
-                onClick={() => setConfirming(false)}
-                disabled={busy}
-              >
+              <Button variant="ghost" onClick={() => setConfirming(false)} disabled={busy}>
                 Keep it
-              </button>
-              <button
-                type="button"
-                className={`button ${styles.dangerSolid}`}
-                onClick={remove}
-                disabled={busy}
-              >
-                {busy ? 'Deleting…' : 'Delete list'}
-              </button>
+              </Button>
+              <Button variant="danger" onClick={() => void remove.run()} busy={busy} busyLabel="Deleting…">
+                Delete list
+              </Button>
             </div>
           </div>
         ) : (
           <div className={`${styles.actions} ${styles.actionsSplit}`}>
-            <button
-              type="button"
-              className={`button button-ghost ${styles.danger}`}
+            <Button
+              variant="ghost"
+              className={styles.danger}
               onClick={() => setConfirming(true)}
               disabled={busy}
             >
               Delete
-            </button>
+            </Button>
             <div className={styles.actionsEnd}>
-              <button type="button" className="button button-ghost" onClick={closeDialog} disabled={busy}>
+              <Button variant="ghost" onClick={closeDialog} disabled={busy}>
                 Cancel
-              </button>
-              <button type="submit" className="button button-primary" disabled={busy || !name.trim()}>
-                {busy ? 'Saving…' : 'Save'}
-              </button>
+              </Button>
+              <Button type="submit" busy={busy} busyLabel="Saving…" disabled={!name.trim()}>
+                Save
+              </Button>
             </div>
           </div>
         )}

@@ -1,16 +1,13 @@
 'use client';
 
 // The fields shared by create-list, edit-list and save-to's inline form (SPEC §2, §5): the name
-// with the placeholder 'List name (60 Char Max)' and a Public checkbox. The 60 characters are shown
-// but not enforced here (SPEC §5); the server refuses a longer name with a clear message.
+// with the placeholder 'List name (60 Char Max)' and a Public checkbox. The limit is the API's
+// (lists.limits.ts), shown as a counter but not enforced here (SPEC §5); the server refuses a longer
+// name with a clear message.
 import { useId } from 'react';
+import { LIST_NAME_MAX, listNameLength } from '@/server/modules/lists/lists.limits';
 import { LIST_NAME_PLACEHOLDER } from './lists-api';
 import styles from './list-dialogs.module.css';
-
-export const LIST_NAME_LIMIT = 60; // SPEC §9
-
-/** Characters as the server counts them (an emoji is one). */
-export const nameLength = (name: string) => [...name.trim()].length;
 
 type Props = {
   name: string;
@@ -24,7 +21,7 @@ type Props = {
 export function ListFields({ name, onNameChange, isPublic, onPublicChange, disabled, autoFocus }: Props) {
   const nameId = useId();
   const counterId = useId();
-  const length = nameLength(name);
+  const length = listNameLength(name.trim());
   return (
     <>
       <div className={styles.nameRow}>
@@ -45,10 +42,10 @@ export function ListFields({ name, onNameChange, isPublic, onPublicChange, disab
         />
         <span
           id={counterId}
-          className={`${styles.counter} ${length > LIST_NAME_LIMIT ? styles.counterOver : ''}`}
+          className={`${styles.counter} ${length > LIST_NAME_MAX ? styles.counterOver : ''}`}
           aria-live="polite"
         >
-          {length}/{LIST_NAME_LIMIT}
+          {length}/{LIST_NAME_MAX}
         </span>
       </div>
       <label className={styles.check}>

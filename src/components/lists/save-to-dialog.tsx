@@ -9,6 +9,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { DialogShell } from '@/components/dialogs/dialog-shell';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import type { DialogPropsMap } from '@/components/dialogs/dialog-keys';
+import { useMutation } from '@/components/hooks/use-mutation';
+import { Button } from '@/components/ui/button';
 import { toErrorMessage } from '@/lib/api-client';
 import { ListFields } from './list-fields';
 import { PlusIcon, PrivacyIcon } from './list-icons';
@@ -35,13 +37,7 @@ export default function SaveToDialog({ postId }: DialogPropsMap['save-to']) {
       <DialogShell title="Save to list" size="small">
         <p className={styles.status}>Sign in to keep stories in your own reading lists.</p>
         <div className={styles.actions}>
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => openDialog('sso', { callbackUrl: pathname ?? '/' })}
-          >
-            Sign in
-          </button>
+          <Button onClick={() => openDialog('sso', { callbackUrl: pathname ?? '/' })}>Sign in</Button>
         </div>
       </DialogShell>
     );
@@ -51,14 +47,13 @@ export default function SaveToDialog({ postId }: DialogPropsMap['save-to']) {
 
 function SaveToForm({ postId }: { postId: string }) {
   const router = useRouter();
-  const { busy, setBusy, closeDialog, showMessage } = useDialog();
+  const { closeDialog, showMessage } = useDialog();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [ticked, setTicked] = useState<Set<string>>(new Set());
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState('');
   const [isPublic, setIsPublic] = useState(false);
-  const [createError, setCreateError] = useState<string | null>(null);
   /** A list made here already exists: closing with Save then still reports (and refreshes). */
   const [createdAny, setCreatedAny] = useState(false);
 
@@ -85,44 +80,42 @@ function SaveToForm({ postId }: { postId: string }) {
       return next;
     });
 
-  const create = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || !name.trim() || !loaded) return;
-    setBusy(true);
-    setCreateError(null);
-    try {
-      const list = await createList(name, isPublic ? 'public' : 'private');
-      setLoaded({ ...loaded, lists: [list, ...loaded.lists] });
+  const createOne = useMutation(() => createList(name, isPublic ? 'public' : 'private'), {
+    showError: 'inline',
+    onSuccess: (list) => {
+      setLoaded((current) => current && { ...current, lists: [list, ...current.lists] });
       toggle(list.id, true);
       setCreatedAny(true);
       setName('');
       setIsPublic(false);
       setCreating(false);
-    } catch (failure) {
-      setCreateError(toErrorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const applyTicks = useMutation(
+    async ({ added, removed }: { added: string[]; removed: string[] }) => {
+      try {
+        for (const id of added) await addPostToList(id, postId);
+        for (const id of removed) await removePostFromList(id, postId);
+      } finally {
+        // Some changes may have landed before a failure: the page behind shows what is true.
+        router.refresh();
+      }
+    },
+    { onSuccess: () => showMessage(LIST_SAVED) },
+  );
+  const busy = createOne.busy || applyTicks.busy;
+
+  const create = (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim() && loaded) void createOne.run();
   };
 
-  const save = async () => {
-    if (busy || !loaded) return;
+  const save = () => {
+    if (!loaded) return;
     const added = [...ticked].filter((id) => !loaded.initial.has(id));
     const removed = [...loaded.initial].filter((id) => !ticked.has(id));
-    if (added.length === 0 && removed.length === 0 && !createdAny) {
-      closeDialog();
-      return;
-    }
-    setBusy(true);
-    try {
-      for (const id of added) await addPostToList(id, postId);
-      for (const id of removed) await removePostFromList(id, postId);
-      router.refresh();
-      showMessage(LIST_SAVED);
-    } catch (failure) {
-      router.refresh();
-      showMessage(toErrorMessage(failure));
-    }
+    if (added.length === 0 && removed.length === 0 && !createdAny) closeDialog();
+    else void applyTicks.run({ added, removed });
   };
 
   // Lists made here exist even when the story's ticks are dropped: the page behind should show them.
@@ -179,37 +172,34 @@ function SaveToForm({ postId }: { postId: string }) {
                   name={name}
                   onNameChange={(value) => {
                     setName(value);
-                    setCreateError(null);
+                    createOne.clearError();
                   }}
                   isPublic={isPublic}
                   onPublicChange={setIsPublic}
                   disabled={busy}
                   autoFocus
                 />
-                {createError ? (
+                {createOne.error ? (
                   <p className={styles.error} role="alert">
-                    {createError}
+                    {createOne.error}
                   </p>
                 ) : null}
                 <div className={styles.newListActions}>
                   {loaded.lists.length > 0 ? (
-                    <button
-                      type="button"
-                      className="button button-ghost button-small"
-                      onClick={() => setCreating(false)}
-                      disabled={busy}
-                    >
+                    <Button variant="ghost" size="small" onClick={() => setCreating(false)} disabled={busy}>
                       Cancel
-                    </button>
+                    </Button>
                   ) : null}
                   {name.length > 0 ? (
-                    <button
+                    <Button
                       type="submit"
-                      className="button button-outline button-small"
+                      variant="outline"
+                      size="small"
+                      busy={createOne.busy}
                       disabled={busy || !name.trim()}
                     >
                       Create
-                    </button>
+                    </Button>
                   ) : null}
                 </div>
               </form>
@@ -226,12 +216,12 @@ function SaveToForm({ postId }: { postId: string }) {
           </div>
 
           <div className={styles.actions}>
-            <button type="button" className="button button-ghost" onClick={close} disabled={busy}>
+            <Button variant="ghost" onClick={close} disabled={busy}>
               Cancel
-            </button>
-            <button type="button" className="button button-primary" onClick={save} disabled={busy}>
-              {busy ? 'Saving…' : 'Save'}
-            </button>
+            </Button>
+            <Button onClick={save} busy={applyTicks.busy} busyLabel="Saving…" disabled={busy}>
+              Save
+            </Button>
           </div>
         </div>
       )}

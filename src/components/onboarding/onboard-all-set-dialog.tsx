@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { DialogShell } from '@/components/dialogs/dialog-shell';
 import { useDialog } from '@/components/dialogs/dialog-provider';
+import { Button } from '@/components/ui/button';
 import { useHost } from '@/components/profile/subdomain-field';
 import { LampMark } from '@/components/ui/icons';
 import type { OnboardingProps } from './onboarding-state';
@@ -37,9 +38,9 @@ export default function OnboardAllSetDialog({ profile }: OnboardingProps) {
         ) : (
           <p className={styles.allSetText}>Start writing, or find stories to read.</p>
         )}
-        <button type="button" className="button button-primary" onClick={go} autoFocus>
+        <Button onClick={go} autoFocus>
           Go
-        </button>
+        </Button>
       </div>
     </DialogShell>
   );

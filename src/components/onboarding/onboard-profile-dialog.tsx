@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { useDialog } from '@/components/dialogs/dialog-provider';
+import { Button } from '@/components/ui/button';
 import { NameBioFields } from '@/components/profile/name-bio-fields';
 import { PhotoField } from '@/components/profile/photo-field';
 import type { UserProfile } from '@/components/users/use-my-profile';
@@ -25,7 +26,7 @@ export default function OnboardProfileDialog({ profile }: OnboardingProps) {
 
 function ProfileStep({ profile }: { profile: UserProfile }) {
   const { busy, openDialog } = useDialog();
-  const save = useOnboardingSave();
+  const { save } = useOnboardingSave();
   const skip = useSkipOnboarding(profile);
   const [name, setName] = useState(profile.name);
   const [image, setImage] = useState(profile.image);
@@ -58,13 +59,13 @@ function ProfileStep({ profile }: { profile: UserProfile }) {
         bioRows={3}
       />
       <div className={styles.actions}>
-        <button type="button" className="button button-ghost" disabled={busy} onClick={() => void skip()}>
+        <Button variant="ghost" disabled={busy} onClick={() => void skip()}>
           Skip
-        </button>
+        </Button>
         <div className={styles.actionsEnd}>
-          <button type="submit" className="button button-primary" disabled={busy || uploading || blankName}>
+          <Button type="submit" busy={busy} disabled={uploading || blankName}>
             Continue
-          </button>
+          </Button>
         </div>
       </div>
     </form>

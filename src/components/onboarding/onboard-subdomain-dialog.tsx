@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { useDialog } from '@/components/dialogs/dialog-provider';
+import { Button } from '@/components/ui/button';
 import { SubdomainField } from '@/components/profile/subdomain-field';
 import { finalSubdomain, useSubdomainCheck } from '@/components/profile/use-subdomain-check';
 import type { UserProfile } from '@/components/users/use-my-profile';
@@ -25,7 +26,7 @@ export default function OnboardSubdomainDialog({ profile }: OnboardingProps) {
 
 function SubdomainStep({ profile }: { profile: UserProfile }) {
   const { busy, openDialog } = useDialog();
-  const save = useOnboardingSave();
+  const { save } = useOnboardingSave();
   const skip = useSkipOnboarding(profile);
   const [value, setValue] = useState(profile.subdomain ?? '');
   const status = useSubdomainCheck(value, profile.subdomain);
@@ -44,21 +45,16 @@ function SubdomainStep({ profile }: { profile: UserProfile }) {
     <form className={styles.form} onSubmit={next} noValidate>
       <SubdomainField value={value} onChange={setValue} status={status} disabled={busy} autoFocus />
       <div className={styles.actions}>
-        <button
-          type="button"
-          className="button button-outline"
-          disabled={busy}
-          onClick={() => openDialog('onboard-profile', { profile })}
-        >
+        <Button variant="outline" disabled={busy} onClick={() => openDialog('onboard-profile', { profile })}>
           Back
-        </button>
+        </Button>
         <div className={styles.actionsEnd}>
-          <button type="button" className="button button-ghost" disabled={busy} onClick={() => void skip()}>
+          <Button variant="ghost" disabled={busy} onClick={() => void skip()}>
             Skip
-          </button>
-          <button type="submit" className="button button-primary" disabled={!canContinue}>
+          </Button>
+          <Button type="submit" busy={busy} disabled={!canContinue}>
             Continue
-          </button>
+          </Button>
         </div>
       </div>
     </form>

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import { fetchProfile, saveProfile, type ProfileUpdate } from '@/components/profile/profile-api';
 import { publishMyProfile, type UserProfile } from '@/components/users/use-my-profile';
+import { useMutation } from '@/components/hooks/use-mutation';
 import { toErrorMessage } from '@/lib/api-client';
 
 /** Props every onboarding dialog takes: the profile as the previous step left it. */
@@ -50,44 +51,35 @@ export function useOnboardingProfile(given: UserProfile | undefined) {
   return { profile: given ?? loaded, error };
 }
 
-/** Saves the profile (SPEC §7: {id, showOnboarding, name, image, description, subdomain}) with the busy flag. */
+/**
+ * Saves the profile (SPEC §7: {id, showOnboarding, name, image, description, subdomain}) with the
+ * busy flag; resolves to the saved profile, or undefined when it failed (the error is shown).
+ */
 export function useOnboardingSave() {
   const { update } = useSession();
-  const { setBusy, showMessage } = useDialog();
-
-  return useCallback(
-    async (
-      profile: UserProfile,
-      changes: Partial<Omit<ProfileUpdate, 'id'>>,
-    ): Promise<UserProfile | null> => {
-      setBusy(true);
-      try {
-        const saved = await saveProfile({
-          id: profile.id,
-          showOnboarding: profile.showOnboarding,
-          name: profile.name,
-          image: profile.image,
-          description: profile.description ?? '',
-          subdomain: profile.subdomain,
-          ...changes,
-        });
-        publishMyProfile(saved);
-        setBusy(false);
-        // The session carries name, photo and showOnboarding: refresh it so the header follows.
-        void update();
-        return saved;
-      } catch (error) {
-        showMessage(toErrorMessage(error)); // clears busy
-        return null;
-      }
+  const { run, busy } = useMutation(
+    async (profile: UserProfile, changes: Partial<Omit<ProfileUpdate, 'id'>>) => {
+      const saved = await saveProfile({
+        id: profile.id,
+        showOnboarding: profile.showOnboarding,
+        name: profile.name,
+        image: profile.image,
+        description: profile.description ?? '',
+        subdomain: profile.subdomain,
+        ...changes,
+      });
+      publishMyProfile(saved);
+      // The session carries name, photo and showOnboarding: refresh it so the header follows.
+      void update();
+      return saved;
     },
-    [setBusy, showMessage, update],
   );
+  return { save: run, busy };
 }
 
 /** Skip (any step): showOnboarding becomes false and the dialog closes for good. */
 export function useSkipOnboarding(profile: UserProfile | null) {
-  const save = useOnboardingSave();
+  const { save } = useOnboardingSave();
   const { closeDialog } = useDialog();
   return useCallback(async () => {
     if (!profile) return;

@@ -6,9 +6,12 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import { SignInPrompt } from '@/components/editor/sign-in-prompt';
 import { publishMyProfile, type UserProfile } from '@/components/users/use-my-profile';
+import { useMutation } from '@/components/hooks/use-mutation';
+import { Button } from '@/components/ui/button';
 import { toErrorMessage } from '@/lib/api-client';
+import { USER_BIO_MAX } from '@/server/modules/users/users.schema';
 import { fetchProfile, saveProfile } from './profile-api';
-import { BIO_MAX, NameBioFields } from './name-bio-fields';
+import { NameBioFields } from './name-bio-fields';
 import { PhotoField } from './photo-field';
 import { SubdomainField } from './subdomain-field';
 import { finalSubdomain, useSubdomainCheck } from './use-subdomain-check';
@@ -72,7 +75,7 @@ function ProfileForm({
   onSaved: (profile: UserProfile) => void;
 }) {
   const { update } = useSession();
-  const { busy, setBusy, showMessage } = useDialog();
+  const { showMessage } = useDialog();
   const [saved, setSaved] = useState(initial);
   const [name, setName] = useState(initial.name);
   const [image, setImage] = useState(initial.image);
@@ -87,13 +90,8 @@ function ProfileForm({
     availability === 'taken' ||
     availability === 'checking' ||
     (nextSubdomain === '' && saved.subdomain !== null);
-  const disabled = busy || uploading || blankName || subdomainBlocked;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (disabled) return;
-    setBusy(true);
-    try {
+  const save = useMutation(
+    async () => {
       const profile = await saveProfile({
         id: saved.id,
         showOnboarding: saved.showOnboarding,
@@ -102,15 +100,25 @@ function ProfileForm({
         description: description.trim(),
         subdomain: nextSubdomain || null,
       });
-      setSaved(profile);
-      setSubdomain(profile.subdomain ?? '');
       publishMyProfile(profile);
-      onSaved(profile);
       await update(); // the header's name and photo come from the session
-      showMessage('Saved successfully'); // SPEC §8, word for word
-    } catch (error) {
-      showMessage(toErrorMessage(error));
-    }
+      return profile;
+    },
+    {
+      onSuccess: (profile) => {
+        setSaved(profile);
+        setSubdomain(profile.subdomain ?? '');
+        onSaved(profile);
+        showMessage('Saved successfully'); // SPEC §8, word for word
+      },
+    },
+  );
+  const busy = save.busy;
+  const disabled = busy || uploading || blankName || subdomainBlocked;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!disabled) void save.run();
   }
 
   return (
@@ -131,8 +139,8 @@ function ProfileForm({
         bioRows={4}
         flagBlankName
         bioHint={
-          <p className={`field-hint ${styles.counter}`}>
-            {description.length}/{BIO_MAX}
+          <p className={styles.counter}>
+            {description.length}/{USER_BIO_MAX}
           </p>
         }
       />
@@ -147,9 +155,9 @@ function ProfileForm({
           </Link>
         ) : null}
         <div className={styles.actionsEnd}>
-          <button type="submit" className="button button-primary" disabled={disabled}>
-            {busy ? 'Saving…' : 'Save'}
-          </button>
+          <Button type="submit" busy={busy} busyLabel="Saving…" disabled={disabled}>
+            Save
+          </Button>
         </div>
       </div>
     </form>

@@ -1,10 +1,10 @@
 'use client';
 
 // The name and bio fields of a profile, as the edit-profile page and onboarding step 1 show them.
-import { useId, type ReactNode } from 'react';
-
-export const NAME_MAX = 80;
-export const BIO_MAX = 500;
+// Their limits and the blank-name message are the API's (users.schema.ts).
+import type { ReactNode } from 'react';
+import { Field } from '@/components/ui/field';
+import { USER_BIO_MAX, USER_NAME_BLANK, USER_NAME_MAX } from '@/server/modules/users/users.schema';
 
 type NameBioFieldsProps = {
   name: string;
@@ -20,38 +20,35 @@ type NameBioFieldsProps = {
 };
 
 export function NameBioFields(props: NameBioFieldsProps) {
-  const nameId = useId();
-  const bioId = useId();
   const blankName = Boolean(props.flagBlankName) && props.name.trim() === '';
   return (
     <>
-      <div className="field">
-        <label htmlFor={nameId}>Name</label>
-        <input
-          id={nameId}
-          value={props.name}
-          onChange={(event) => props.onNameChange(event.target.value)}
-          maxLength={NAME_MAX}
-          required
-          disabled={props.disabled}
-          autoComplete="name"
-          aria-invalid={blankName || undefined}
-        />
-        {blankName ? <p className="field-error">Please enter your name.</p> : null}
-      </div>
-      <div className="field">
-        <label htmlFor={bioId}>Bio</label>
-        <textarea
-          id={bioId}
-          value={props.description}
-          onChange={(event) => props.onDescriptionChange(event.target.value)}
-          maxLength={BIO_MAX}
-          rows={props.bioRows}
-          disabled={props.disabled}
-          placeholder="A sentence or two about you and what you write."
-        />
-        {props.bioHint}
-      </div>
+      <Field label="Name" error={blankName ? USER_NAME_BLANK : null}>
+        {(control) => (
+          <input
+            {...control}
+            value={props.name}
+            onChange={(event) => props.onNameChange(event.target.value)}
+            maxLength={USER_NAME_MAX}
+            required
+            disabled={props.disabled}
+            autoComplete="name"
+          />
+        )}
+      </Field>
+      <Field label="Bio" hint={props.bioHint}>
+        {(control) => (
+          <textarea
+            {...control}
+            value={props.description}
+            onChange={(event) => props.onDescriptionChange(event.target.value)}
+            maxLength={USER_BIO_MAX}
+            rows={props.bioRows}
+            disabled={props.disabled}
+            placeholder="A sentence or two about you and what you write."
+          />
+        )}
+      </Field>
     </>
   );
 }

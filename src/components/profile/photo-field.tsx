@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useRef } from 'react';
-import { ACCEPTED_IMAGE_TYPES } from '@/components/editor/upload-image';
+import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_MB } from '@/components/editor/upload-image';
 import { UploadProgress } from '@/components/editor/upload-progress';
 import { useImageUpload } from '@/components/editor/use-image-upload';
 import { Avatar } from '@/components/ui/avatar';
@@ -55,7 +55,7 @@ export function PhotoField({ name, value, onChange, disabled, onUploadingChange 
           ) : null}
         </div>
         <p id={hintId} className="field-hint">
-          JPEG, PNG, WebP, GIF or AVIF, up to 10 MB. A square picture looks best.
+          JPEG, PNG, WebP, GIF or AVIF, up to {MAX_IMAGE_MB} MB. A square picture looks best.
         </p>
         {progress !== null ? <UploadProgress value={progress} label="Uploading photo" /> : null}
       </div>

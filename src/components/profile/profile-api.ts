@@ -1,6 +1,5 @@
 // Calls behind the profile form and onboarding (SPEC §7 users and subdomains).
-import { apiFetch, ApiError } from '@/lib/api-client';
-import type { UserProfile } from '@/components/users/use-my-profile';
+import { api, abortable, ApiError, call } from '@/lib/api-client';
 
 /** SPEC §7: the profile update sends {id, showOnboarding, name, image, description, subdomain}. */
 export type ProfileUpdate = {
@@ -12,21 +11,18 @@ export type ProfileUpdate = {
   subdomain: string | null;
 };
 
-export function fetchProfile(userId: string, signal?: AbortSignal): Promise<UserProfile> {
-  return apiFetch<UserProfile>(`/api/users/${encodeURIComponent(userId)}`, { signal });
-}
+/** GET /api/users/{id} — the profile (private fields only for its owner). */
+export const fetchProfile = (userId: string, signal?: AbortSignal) =>
+  call(api.users[':id'].$get({ param: { id: userId } }, abortable(signal)));
 
-export function saveProfile(update: ProfileUpdate): Promise<UserProfile> {
-  return apiFetch<UserProfile>(`/api/users/${encodeURIComponent(update.id)}`, {
-    method: 'PATCH',
-    body: update,
-  });
-}
+/** PATCH /api/users/{id} */
+export const saveProfile = (update: ProfileUpdate) =>
+  call(api.users[':id'].$patch({ param: { id: update.id }, json: update }));
 
 /** SPEC §7: GET /api/subdomains/{s} — an OK answer means taken; 404 means free. */
 export async function isSubdomainTaken(subdomain: string, signal?: AbortSignal): Promise<boolean> {
   try {
-    await apiFetch(`/api/subdomains/${encodeURIComponent(subdomain)}`, { signal });
+    await call(api.subdomains[':subdomain'].$get({ param: { subdomain } }, abortable(signal)));
     return true;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return false;

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useSyncExternalStore } from 'react';
-import { SUBDOMAIN_MAX_LENGTH, SUBDOMAIN_MIN_LENGTH } from '@/lib/slug';
+import { SUBDOMAIN_MAX, SUBDOMAIN_MIN, subdomainFormProblem } from '@/server/modules/users/users.schema';
 import { finalSubdomain, subdomainInput, type SubdomainStatus } from './use-subdomain-check';
 import styles from './profile.module.css';
 
@@ -26,12 +26,9 @@ const LABEL: Record<SubdomainStatus, string> = {
 function hint(status: SubdomainStatus, value: string): string {
   const subdomain = finalSubdomain(value);
   if (!subdomain)
-    return `Lower-case letters, digits and hyphens; ${SUBDOMAIN_MIN_LENGTH} to ${SUBDOMAIN_MAX_LENGTH} characters.`;
-  if (status === 'taken') {
-    return subdomain.length < SUBDOMAIN_MIN_LENGTH
-      ? `Subdomain must be at least ${SUBDOMAIN_MIN_LENGTH} characters.`
-      : 'This subdomain is already taken.';
-  }
+    return `Lower-case letters, digits and hyphens; ${SUBDOMAIN_MIN} to ${SUBDOMAIN_MAX} characters.`;
+  // The API's own words for a form it refuses (too short, reserved …); otherwise someone has it.
+  if (status === 'taken') return subdomainFormProblem(subdomain) ?? 'This subdomain is already taken.';
   if (status === 'available') return 'Available';
   if (status === 'checking') return 'Checking…';
   return 'Could not check this address just now.';
@@ -124,7 +121,7 @@ export function SubdomainField({
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
-          maxLength={SUBDOMAIN_MAX_LENGTH + 1}
+          maxLength={SUBDOMAIN_MAX + 1}
           aria-describedby={`${id}-hint`}
           aria-invalid={status === 'taken' || undefined}
         />

@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { slugify, SUBDOMAIN_MAX_LENGTH, SUBDOMAIN_MIN_LENGTH } from '@/lib/slug';
+import { slugify } from '@/lib/slug';
+import { SUBDOMAIN_MAX, subdomainFormProblem } from '@/server/modules/users/users.schema';
 import { isSubdomainTaken } from './profile-api';
 
 /** SPEC §4 subdomain availability: unknown, available, taken ('checking' while the answer is out). */
@@ -16,26 +17,26 @@ export const SUBDOMAIN_CHECK_DELAY_MS = 100;
  */
 export function subdomainInput(raw: string): string {
   const endsWithSeparator = /[\s_\-.]$/.test(raw);
-  const slug = slugify(raw, SUBDOMAIN_MAX_LENGTH);
-  return endsWithSeparator && slug && slug.length < SUBDOMAIN_MAX_LENGTH ? `${slug}-` : slug;
+  const slug = slugify(raw, SUBDOMAIN_MAX);
+  return endsWithSeparator && slug && slug.length < SUBDOMAIN_MAX ? `${slug}-` : slug;
 }
 
 /** The value to save: the slug without a trailing hyphen. */
-export const finalSubdomain = (value: string): string => slugify(value, SUBDOMAIN_MAX_LENGTH);
+export const finalSubdomain = (value: string): string => slugify(value, SUBDOMAIN_MAX);
 
 /**
- * The live availability of `value` (SPEC §5): fewer than 4 characters counts as unavailable, the
- * user's own current subdomain counts as fine, anything else is asked of the server 100 ms after
- * the last change.
+ * The live availability of `value` (SPEC §5): a form the API refuses (fewer than 4 characters, a
+ * reserved word: users.schema.ts) counts as unavailable, the user's own current subdomain counts as
+ * fine, anything else is asked of the server 100 ms after the last change.
  */
 export function useSubdomainCheck(value: string, current: string | null): SubdomainStatus {
   const subdomain = finalSubdomain(value);
   const local: SubdomainStatus | null = !subdomain
     ? 'unknown'
-    : subdomain.length < SUBDOMAIN_MIN_LENGTH
-      ? 'taken'
-      : subdomain === current
-        ? 'available'
+    : subdomain === current
+      ? 'available'
+      : subdomainFormProblem(subdomain)
+        ? 'taken'
         : null;
   const [answer, setAnswer] = useState<{ subdomain: string; status: SubdomainStatus } | null>(null);
 

@@ -1,7 +1,8 @@
 // The story and publication calls the editor and its dialogs make (SPEC §7 Posts and Publications).
 // Every call throws ApiError, whose message already reads 'ERROR: …' (SPEC §8).
-import { apiFetch } from '@/lib/api-client';
-import type { Story } from '@/server/modules/posts/posts.schema';
+import { api, abortable, call } from '@/lib/api-client';
+import type { KeysetPage } from '@/components/hooks/use-keyset-list';
+import type { Story, StoryPage, StorySummary } from '@/server/modules/posts/posts.schema';
 import type { Publication, PublicationSummary } from '@/server/modules/publications/publications.schema';
 
 export type { Story, Publication, PublicationSummary };
@@ -25,44 +26,66 @@ export type StoryPlacement = {
 
 export type CreateMode = 'draft' | 'publish' | 'schedule';
 
-const json = (method: string, body: unknown) => ({ method, body });
-const postPath = (id: string) => `/api/posts/${encodeURIComponent(id)}`;
+const posts = api.posts;
+/** The fields as the API's schema types them: the editor's document is a 'doc' (Tiptap's getJSON()). */
+function withDocument<T extends { bodyJson?: Record<string, unknown> }>({ bodyJson, ...rest }: T) {
+  const content = bodyJson?.content;
+  return {
+    ...rest,
+    ...(bodyJson && {
+      bodyJson: { ...bodyJson, type: 'doc' as const, content: Array.isArray(content) ? content : undefined },
+    }),
+  };
+}
 
-export const getStory = (id: string, signal?: AbortSignal) => apiFetch<Story>(postPath(id), { signal });
+export const getStory = (id: string, signal?: AbortSignal) =>
+  call(posts[':id'].$get({ param: { id } }, abortable(signal)));
+
+type CreateInput = StoryDraft & Partial<StoryPlacement> & { scheduledTime?: number };
 
 /** POST /api/posts/new/{draft|publish|schedule}. */
-export const createStory = (
-  mode: CreateMode,
-  input: StoryDraft & Partial<StoryPlacement> & { scheduledTime?: number },
-) => apiFetch<Story>(`/api/posts/new/${mode}`, json('POST', input));
+export function createStory(mode: CreateMode, input: CreateInput): Promise<Story> {
+  const json = withDocument(input);
+  if (mode === 'schedule') {
+    const { scheduledTime } = input;
+    if (scheduledTime === undefined) throw new Error('A scheduled story needs its time');
+    return call(posts.new.schedule.$post({ json: { ...json, scheduledTime } }));
+  }
+  return call(posts.new[mode].$post({ json }));
+}
 
 export type StoryUpdate = Partial<StoryDraft & StoryPlacement> & {
   version: number;
+  excerpt?: string;
   republish?: boolean;
   submitForReview?: boolean;
 };
 
 /** PATCH /api/posts/{id}: 409 when `version` is stale (nothing is overwritten then). */
 export const updateStory = (id: string, input: StoryUpdate) =>
-  apiFetch<Story>(postPath(id), json('PATCH', input));
+  call(posts[':id'].$patch({ param: { id }, json: withDocument(input) }));
 
 export const publishStory = (id: string) =>
-  apiFetch<Story>(`/api/posts/manage_posts/publish_post/${encodeURIComponent(id)}`, { method: 'PATCH' });
+  call(posts.manage_posts.publish_post[':id'].$patch({ param: { id } }));
 
 export const scheduleStory = (id: string, scheduledTime: number) =>
-  apiFetch<Story>(
-    `/api/posts/manage_posts/schedule_post/${encodeURIComponent(id)}`,
-    json('PATCH', { id, scheduledTime }),
-  );
+  call(posts.manage_posts.schedule_post[':id'].$patch({ param: { id }, json: { id, scheduledTime } }));
 
 export const getMyPublications = (userId: string, signal?: AbortSignal) =>
-  apiFetch<{ publications: PublicationSummary[] }>(
-    `/api/publications/getPublicationsByUserId?userId=${encodeURIComponent(userId)}`,
-    { signal },
-  ).then((answer) => answer.publications ?? []);
+  call(api.publications.getPublicationsByUserId.$get({ query: { userId } }, abortable(signal))).then(
+    (answer) => answer.publications,
+  );
 
 export const getPublicationWithRelation = (id: string, signal?: AbortSignal) =>
-  apiFetch<Publication>(`/api/publications/${encodeURIComponent(id)}?getUserRelation=true`, { signal });
+  call(
+    api.publications[':id'].$get({ param: { id }, query: { getUserRelation: 'true' } }, abortable(signal)),
+  );
+
+/** A page of stories as the "load more" hook takes it. */
+export const storyKeysetPage = (page: StoryPage): KeysetPage<StorySummary> => ({
+  items: page.posts,
+  lastKey: page.lastKey,
+});
 
 /** The content fields of a draft, as a PATCH or POST sends them. */
 export const draftFields = (draft: StoryDraft): StoryDraft => ({

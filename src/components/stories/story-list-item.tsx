@@ -23,12 +23,13 @@ type StoryListItemProps = {
   'data-pinned'?: boolean;
 };
 
-const STATUS_LABEL: Record<StorySummary['status'], string> = {
+/** The badge of a story that is not out for everyone yet (a published one needs none). */
+const STATUS_LABEL: Record<StorySummary['status'], string | null> = {
   draft: 'Draft',
   pending: 'Under review',
   rejected: 'Rejected',
   scheduled: 'Scheduled',
-  published: 'Published',
+  published: null,
 };
 
 export function StoryListItem({
@@ -39,7 +40,7 @@ export function StoryListItem({
   action,
   ...rest
 }: StoryListItemProps) {
-  const href = storyPath(story.title, story.id);
+  const href = storyPath(story);
   const title = story.title.trim() || 'Untitled story';
   const when = story.publishedAt ?? story.createdAt;
   return (
@@ -71,7 +72,7 @@ export function StoryListItem({
         {story.excerpt ? <p className={styles.excerpt}>{story.excerpt}</p> : null}
         <div className={styles.footer}>
           <p className={styles.meta}>
-            {story.status !== 'published' ? (
+            {STATUS_LABEL[story.status] ? (
               <span className={styles.status}>{STATUS_LABEL[story.status]}</span>
             ) : null}
             <time dateTime={new Date(when).toISOString()}>{formatDate(when, story.languageCode)}</time>

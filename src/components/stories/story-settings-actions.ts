@@ -72,7 +72,7 @@ export async function applyStorySettings(request: SettingsRequest): Promise<Stor
     ...(action === 'draft' &&
       request.forReview &&
       samePublication &&
-      (story.status === 'draft' || story.status === 'rejected') && { submitForReview: true }),
+      story.can.canSubmitForReview && { submitForReview: true }),
   };
   let saved = await updateStory(postId, update);
   onStoryChange?.(saved);
@@ -86,5 +86,5 @@ export async function applyStorySettings(request: SettingsRequest): Promise<Stor
 
 /** SPEC §4 "the user goes to a stored return page": the story once it is out, the studio otherwise. */
 export function pageAfter(story: Story): string {
-  return story.status === 'published' ? storyPath(story.title, story.id) : '/me';
+  return story.publishedAt !== null ? storyPath(story) : '/me'; // SPEC §4: published = publishedAt set
 }

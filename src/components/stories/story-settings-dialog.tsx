@@ -3,15 +3,16 @@
 // SPEC §2 story-settings: topics, publication and collection, schedule toggle, and the Publish,
 // Schedule and Save draft actions (§4, §5). Opened by the header's Next button on a new story, and
 // with a postId for an existing one. Writers who may not publish in the chosen publication can only
-// submit the story for review (DESIGN §3).
+// submit the story for review (DESIGN §3); what they may do there comes from the server's policy
+// (the publication's `can`), never from roles worked out here.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { DialogShell } from '@/components/dialogs/dialog-shell';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import type { DialogPropsMap } from '@/components/dialogs/dialog-keys';
-import { toErrorMessage } from '@/lib/api-client';
+import { useMutation } from '@/components/hooks/use-mutation';
 import { parseDateTimeLocalValue } from '@/lib/format-date';
-import { can, type StoryResource } from '@/server/auth/policy';
+import type { PlacementCapabilities } from '@/server/auth/policy';
 import { PublicationFields } from './publication-fields';
 import { nowLocalValue, ScheduleField } from './schedule-field';
 import {
@@ -22,10 +23,22 @@ import {
 } from './story-settings-actions';
 import type { Story } from './story-api';
 import { TagInput } from './tag-input';
-import { useActor, useDialogStory, useMyPublications, usePublicationRole } from './use-story-dialog-data';
+import {
+  useDialogStory,
+  useMyPublications,
+  usePublicationPlacement,
+  useSignedInUserId,
+} from './use-story-dialog-data';
 import styles from './story-dialogs.module.css';
 
 export const COLLECTION_FIRST = 'Please choose/create a collection firstly'; // SPEC §5, word for word
+
+/** Outside publications a writer publishes and schedules their own story (DESIGN §3). */
+const OWN_STORY: PlacementCapabilities = {
+  canPublishStories: true,
+  canScheduleStories: true,
+  submitsStoriesForReview: false,
+};
 
 /** The dialog's starting state for a story (or a new one). */
 export function initialStorySettings(story: Story | null): StorySettingsState {
@@ -63,13 +76,20 @@ function StorySettingsForm({
   onStoryChange,
 }: Props) {
   const router = useRouter();
-  const { busy, setBusy, closeDialog, showMessage } = useDialog();
-  const actor = useActor();
+  const { closeDialog, showMessage } = useDialog();
+  const apply = useMutation(applyStorySettings, {
+    onSuccess: (saved) => {
+      closeDialog();
+      router.push(pageAfter(saved));
+    },
+  });
+  const busy = apply.busy;
+  const userId = useSignedInUserId();
   const [settings, setSettingsState] = useState<StorySettingsState>(
     () => given ?? initialStorySettings(story ?? null),
   );
-  const { publications, loading: publicationsLoading } = useMyPublications(actor?.id ?? null);
-  const relation = usePublicationRole(settings.publicationId);
+  const { publications, loading: publicationsLoading } = useMyPublications(userId);
+  const placement = usePublicationPlacement(settings.publicationId);
 
   const setSettings = (change: Partial<StorySettingsState>) => {
     const next = { ...settings, ...change };
@@ -77,19 +97,12 @@ function StorySettingsForm({
     onSettingsChange?.(next);
   };
 
-  const status = story?.status ?? 'draft';
-  const isOut = status === 'published' || status === 'scheduled';
-  const resource: StoryResource = {
-    authorId: story?.author.id ?? actor?.id ?? '',
-    status,
-    publicationId: settings.publicationId,
-    authorStatus: 'active',
-  };
-  const context = { publicationRole: relation.role };
-  const canPublish = !relation.loading && can(actor, 'story.publish', resource, context);
-  const canSchedule = !relation.loading && can(actor, 'story.schedule', resource, context);
-  const forReview =
-    Boolean(settings.publicationId) && !relation.loading && relation.role === 'publication_author';
+  // A story that is out keeps its publication: only its topics and collection change here.
+  const isOut = story ? !story.can.canMove : false;
+  const here = settings.publicationId ? placement.can : OWN_STORY;
+  const canPublish = !placement.loading && Boolean(here?.canPublishStories);
+  const canSchedule = !placement.loading && Boolean(here?.canScheduleStories);
+  const forReview = !placement.loading && Boolean(here?.submitsStoriesForReview);
   const title = (draft?.title ?? story?.title ?? '').trim();
 
   const run = async (action: SettingsAction) => {
@@ -106,30 +119,21 @@ function StorySettingsForm({
         return;
       }
     }
-    setBusy(true);
-    try {
-      const saved = await applyStorySettings({
-        action,
-        postId,
-        story: story ?? null,
-        draft,
-        settings,
-        scheduledTime,
-        forReview,
-        onStoryChange,
-      });
-      setBusy(false);
-      closeDialog();
-      router.push(pageAfter(saved));
-    } catch (failure) {
-      setBusy(false);
-      showMessage(toErrorMessage(failure));
-    }
+    await apply.run({
+      action,
+      postId,
+      story: story ?? null,
+      draft,
+      settings,
+      scheduledTime,
+      forReview,
+      onStoryChange,
+    });
   };
 
   const lockNote = forReview
     ? "Only this publication's owner and editors can publish in it. Saving submits your story to them for review."
-    : relation.failed
+    : placement.failed
       ? 'Could not check your role in this publication.'
       : null;
 
@@ -174,7 +178,7 @@ function StorySettingsForm({
             onChange={(scheduleAt) => setSettings({ scheduleAt })}
             disabled={busy}
             lockedReason={
-              !canSchedule && !relation.loading && settings.publicationId
+              !canSchedule && !placement.loading && settings.publicationId
                 ? 'Scheduling is for the publication’s owner and editors.'
                 : null
             }
@@ -195,7 +199,7 @@ function StorySettingsForm({
               <button
                 type="button"
                 className="button button-outline"
-                disabled={busy || relation.loading}
+                disabled={busy || placement.loading}
                 onClick={() => run('draft')}
               >
                 {forReview ? 'Submit for review' : 'Save draft'}

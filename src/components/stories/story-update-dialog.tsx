@@ -2,20 +2,21 @@
 
 // SPEC §2 story-update, opened by the header's Next button when editing: Save (publishedAt kept),
 // Publish a draft, or Republish a published story (publishedAt = now, SPEC §4). The excerpt is
-// editable here by site editors and admins only (SPEC §5); buttons are disabled while busy and
-// when the policy says the user may not act (DESIGN §4).
+// editable here by site editors and admins only (SPEC §2, §5: `can.canEditExcerpt`); buttons show and
+// enable from the story's `can` flags (the server's policy), and are disabled while the call is out.
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { DialogShell } from '@/components/dialogs/dialog-shell';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import type { DialogPropsMap } from '@/components/dialogs/dialog-keys';
-import { toErrorMessage } from '@/lib/api-client';
+import { useMutation } from '@/components/hooks/use-mutation';
+import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format-date';
-import { can, isSiteAdmin, isSiteEditor } from '@/server/auth/policy';
+import { EXCERPT_MAX } from '@/server/modules/posts/posts.limits';
 import { pageAfter } from './story-settings-actions';
 import { applyStoryUpdate, type UpdateAction } from './story-update-actions';
 import type { Story } from './story-api';
-import { useActor, useDialogStory, usePublicationRole } from './use-story-dialog-data';
+import { useDialogStory } from './use-story-dialog-data';
 import styles from './story-dialogs.module.css';
 
 type Props = DialogPropsMap['story-update'];
@@ -51,48 +52,37 @@ export default function StoryUpdateDialog(props: Props) {
 
 function StoryUpdateForm({ story, draft, onStoryChange, openSettings }: Props & { story: Story }) {
   const router = useRouter();
-  const { busy, setBusy, closeDialog, showMessage } = useDialog();
-  const actor = useActor();
-  const relation = usePublicationRole(story.publicationId);
+  const { closeDialog } = useDialog();
   const excerptId = useId();
-  const staff = isSiteAdmin(actor) || isSiteEditor(actor);
   const [excerpt, setExcerpt] = useState(draft?.excerpt ?? story.excerpt);
 
-  const resource = {
-    authorId: story.author.id,
-    status: story.status,
-    publicationId: story.publicationId,
-    authorStatus: story.author.status,
-  };
-  const context = { publicationRole: relation.role };
-  const isAuthor = can(actor, 'story.update', resource, context);
-  const published = story.status === 'published';
-  const unpublished = !published && story.status !== 'scheduled';
-  const mayPublish = !relation.loading && can(actor, 'story.publish', resource, context);
-  const mayRepublish = !relation.loading && can(actor, 'story.republish', resource, context);
-  const mayReview = !relation.loading && can(actor, 'story.submitForReview', resource, context);
-  const maySave = isAuthor || (staff && can(actor, 'story.editExcerpt', resource, context));
+  const { can } = story;
+  const isAuthor = can.canEdit;
+  const showPublish = can.canPublish || can.locked.includes('publish');
+  const showRepublish = can.canRepublish || can.locked.includes('republish');
+  // A writer who may only submit to review sees that button instead of a locked Publish (DESIGN §3).
+  const reviewInstead = can.canSubmitForReview && !can.canPublish;
+  const maySave = can.canEdit || can.canEditExcerpt;
 
-  const run = async (action: UpdateAction) => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      const saved = await applyStoryUpdate({
+  const update = useMutation(
+    (action: UpdateAction) =>
+      applyStoryUpdate({
         action,
         story,
         draft,
-        excerpt: staff ? excerpt : undefined,
+        excerpt: can.canEditExcerpt ? excerpt : undefined,
         isAuthor,
         onStoryChange,
-      });
-      setBusy(false);
-      closeDialog();
-      router.push(pageAfter(saved));
-    } catch (failure) {
-      setBusy(false);
-      showMessage(toErrorMessage(failure));
-    }
-  };
+      }),
+    {
+      onSuccess: (saved) => {
+        closeDialog();
+        router.push(pageAfter(saved));
+      },
+    },
+  );
+  const busy = update.busy;
+  const run = (action: UpdateAction) => void update.run(action);
 
   const title = (draft?.title ?? story.title).trim() || 'Untitled story';
   return (
@@ -103,7 +93,7 @@ function StoryUpdateForm({ story, draft, onStoryChange, openSettings }: Props & 
           {title}
         </p>
         <div className={styles.fieldGroup}>
-          {staff ? (
+          {can.canEditExcerpt ? (
             <>
               <label htmlFor={excerptId} className={styles.label}>
                 Excerpt
@@ -112,7 +102,7 @@ function StoryUpdateForm({ story, draft, onStoryChange, openSettings }: Props & 
                 id={excerptId}
                 className={`input ${styles.excerpt}`}
                 value={excerpt}
-                maxLength={500}
+                maxLength={EXCERPT_MAX}
                 rows={3}
                 disabled={busy}
                 onChange={(event) => setExcerpt(event.target.value)}
@@ -122,20 +112,16 @@ function StoryUpdateForm({ story, draft, onStoryChange, openSettings }: Props & 
             <>
               <span className={styles.label}>Excerpt</span>
               <p className={styles.readOnly}>{excerpt || '—'}</p>
-              <p className="field-hint">
-                {isAuthor && unpublished
-                  ? 'You can change the excerpt in the editor until the story is published.'
-                  : 'Only site editors and admins can change the excerpt of a published story.'}
-              </p>
+              <p className="field-hint">Only site editors and admins can change the excerpt of a story.</p>
             </>
           )}
         </div>
-        {unpublished && openSettings ? (
+        {can.canMove && openSettings ? (
           <button type="button" className={styles.linkButton} disabled={busy} onClick={openSettings}>
             Topics, publication and scheduling…
           </button>
         ) : null}
-        {published && !relation.loading && !mayRepublish ? (
+        {can.locked.includes('republish') ? (
           <p className={styles.note} role="note">
             {story.publicationId
               ? 'Only the publication’s owner and editors can republish this story.'
@@ -143,43 +129,23 @@ function StoryUpdateForm({ story, draft, onStoryChange, openSettings }: Props & 
           </p>
         ) : null}
         <div className={styles.actions}>
-          <button
-            type="button"
-            className="button button-outline"
-            disabled={busy || !maySave}
-            onClick={() => run('save')}
-          >
+          <Button variant="outline" busy={busy} disabled={!maySave} onClick={() => run('save')}>
             Save
-          </button>
-          {published ? (
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={busy || !mayRepublish}
-              onClick={() => run('republish')}
-            >
+          </Button>
+          {showRepublish ? (
+            <Button busy={busy} disabled={!can.canRepublish} onClick={() => run('republish')}>
               Republish
-            </button>
+            </Button>
           ) : null}
-          {unpublished && mayReview && !mayPublish ? (
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={busy}
-              onClick={() => run('review')}
-            >
+          {reviewInstead ? (
+            <Button busy={busy} onClick={() => run('review')}>
               Submit for review
-            </button>
+            </Button>
           ) : null}
-          {unpublished && !(mayReview && !mayPublish) ? (
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={busy || !mayPublish}
-              onClick={() => run('publish')}
-            >
+          {showPublish && !reviewInstead ? (
+            <Button busy={busy} disabled={!can.canPublish} onClick={() => run('publish')}>
               Publish
-            </button>
+            </Button>
           ) : null}
         </div>
       </div>

@@ -1,13 +1,14 @@
 'use client';
 
 import { useId, useState, type KeyboardEvent } from 'react';
-import { addTag, MAX_TOPICS, topicsLimitLabel, type TagRefusal } from './tag-rules';
+import { MAX_TAGS_PER_POST, TAG_NAME_MAX, TOO_MANY_TAGS } from '@/server/modules/tags/tags.limits';
+import { addTag, topicsLimitLabel, type TagRefusal } from './tag-rules';
 import styles from './story-dialogs.module.css';
 
 const REFUSAL_TEXT: Record<TagRefusal, string> = {
   blank: '',
   duplicate: 'That topic is already there.',
-  full: `A story can have at most ${MAX_TOPICS} topics.`,
+  full: TOO_MANY_TAGS,
 };
 
 type TagInputProps = {
@@ -22,7 +23,7 @@ export function TagInput({ tags, onChange, disabled }: TagInputProps) {
   const [refusal, setRefusal] = useState<TagRefusal | null>(null);
   const inputId = useId();
   const hintId = useId();
-  const full = tags.length >= MAX_TOPICS;
+  const full = tags.length >= MAX_TAGS_PER_POST;
 
   /** Adds each part in turn (a pasted 'a, b' adds two); what stays in the box is `rest`. */
   const commit = (parts: string[], rest = '') => {
@@ -80,7 +81,7 @@ export function TagInput({ tags, onChange, disabled }: TagInputProps) {
           value={text}
           disabled={disabled}
           placeholder={full ? 'Topic limit reached' : 'Add a topic…'}
-          maxLength={40}
+          maxLength={TAG_NAME_MAX}
           aria-describedby={hintId}
           onChange={(event) => {
             const value = event.target.value;

@@ -1,7 +1,7 @@
 // SPEC §5 tags: at most 5 a story; a tag is added only if non-blank, not a duplicate (compared
-// case-insensitively) and fewer than 5 exist. SPEC §2/§5 "topics-limit label".
-
-export const MAX_TOPICS = 5;
+// case-insensitively) and fewer than 5 exist. SPEC §2/§5 "topics-limit label". The limits are the
+// API's (tags.limits.ts).
+import { MAX_TAGS_PER_POST } from '@/server/modules/tags/tags.limits';
 
 export type TagRefusal = 'blank' | 'duplicate' | 'full';
 
@@ -10,11 +10,11 @@ export function addTag(tags: readonly string[], raw: string): { tags: string[] }
   const name = raw.replace(/\s+/g, ' ').trim();
   if (!name) return { refused: 'blank' };
   if (tags.some((tag) => tag.toLowerCase() === name.toLowerCase())) return { refused: 'duplicate' };
-  if (tags.length >= MAX_TOPICS) return { refused: 'full' };
+  if (tags.length >= MAX_TAGS_PER_POST) return { refused: 'full' };
   return { tags: [...tags, name] };
 }
 
 /** 'Add up to 5 topics' while none are chosen, then '2 of 5 topics' … '5 of 5 topics'. */
 export function topicsLimitLabel(count: number): string {
-  return count === 0 ? `Add up to ${MAX_TOPICS} topics` : `${count} of ${MAX_TOPICS} topics`;
+  return count === 0 ? `Add up to ${MAX_TAGS_PER_POST} topics` : `${count} of ${MAX_TAGS_PER_POST} topics`;
 }

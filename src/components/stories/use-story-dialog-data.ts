@@ -1,10 +1,11 @@
 'use client';
 
-// What the story dialogs read besides the story: the acting user as the policy sees them, the
-// writer's publications, and the user's relation to the chosen publication (SPEC §5 publish lock).
+// What the story dialogs read besides the story: who is signed in, the writer's publications, and
+// what the server's policy says they may do with a story placed in the chosen publication (SPEC §5
+// publish lock). The dialogs render from those flags; they never work out roles themselves.
 import { useSession } from 'next-auth/react';
 import { useEffect, useState } from 'react';
-import { publicationRoleFromRelation, type Actor, type PublicationRole } from '@/server/auth/policy';
+import type { PlacementCapabilities } from '@/server/auth/policy';
 import {
   getMyPublications,
   getPublicationWithRelation,
@@ -13,11 +14,10 @@ import {
   type Story,
 } from './story-api';
 
-/** The session user as the policy's Actor (a banned user has no session, so 'active'). */
-export function useActor(): Actor {
+/** The signed-in user's id, or null. */
+export function useSignedInUserId(): string | null {
   const { data: session, status } = useSession();
-  if (status !== 'authenticated' || !session?.user?.id) return null;
-  return { id: session.user.id, roles: session.user.roles ?? [], status: 'active' };
+  return status === 'authenticated' ? (session?.user?.id ?? null) : null;
 }
 
 export function useMyPublications(userId: string | null) {
@@ -38,25 +38,32 @@ export function useMyPublications(userId: string | null) {
   return { publications: state.list, loading: Boolean(userId) && state.userId !== userId };
 }
 
-export type RelationState = { role: PublicationRole; loading: boolean; failed: boolean };
+export type PlacementState = { can: PlacementCapabilities | null; loading: boolean; failed: boolean };
 
-/** The user's role in a publication, from GET /api/publications/{id}?getUserRelation=true. */
-export function usePublicationRole(publicationId: string | null): RelationState {
-  const [answer, setAnswer] = useState<{ id: string; role: PublicationRole; failed: boolean } | null>(null);
+/**
+ * What the user may do with their story in a publication (publish, schedule, or submit for review),
+ * from GET /api/publications/{id}?getUserRelation=true. `can` is null without a publication.
+ */
+export function usePublicationPlacement(publicationId: string | null): PlacementState {
+  const [answer, setAnswer] = useState<{
+    id: string;
+    can: PlacementCapabilities | null;
+    failed: boolean;
+  } | null>(null);
   useEffect(() => {
     if (!publicationId) return;
     const controller = new AbortController();
     getPublicationWithRelation(publicationId, controller.signal)
-      .then((publication) => ({ role: publicationRoleFromRelation(publication.userRelation), failed: false }))
-      .catch(() => ({ role: null, failed: true }))
+      .then((publication) => ({ can: publication.can ?? null, failed: false }))
+      .catch(() => ({ can: null, failed: true }))
       .then((result) => {
         if (!controller.signal.aborted) setAnswer({ id: publicationId, ...result });
       });
     return () => controller.abort();
   }, [publicationId]);
-  if (!publicationId) return { role: null, loading: false, failed: false };
-  if (answer?.id !== publicationId) return { role: null, loading: true, failed: false };
-  return { role: answer.role, loading: false, failed: answer.failed };
+  if (!publicationId) return { can: null, loading: false, failed: false };
+  if (answer?.id !== publicationId) return { can: null, loading: true, failed: false };
+  return { can: answer.can, loading: false, failed: answer.failed };
 }
 
 /** The story the dialog acts on: the one given, or loaded by id (e.g. opened from the studio). */

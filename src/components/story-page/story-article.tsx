@@ -9,20 +9,15 @@ import styles from './story-page.module.css';
 // The story as a reader sees it (Medium-like: one ~680 px serif column). Server-rendered; the body
 // is the HTML sanitised on write (DESIGN §9), never rebuilt from bodyJson here.
 
-const PREVIEW_LABEL: Record<StoryPageView['status'], string> = {
-  draft: 'a draft',
-  pending: 'under review',
-  rejected: 'rejected',
-  scheduled: 'scheduled',
-  published: 'hidden',
+const ONLY_MANAGERS = 'Only you and the people who manage it can see this page.';
+/** Why a story shown as a preview is not public (a published one is hidden only when its author is banned). */
+const PREVIEW_NOTE: Record<StoryPageView['status'], string> = {
+  draft: `Preview: this story is a draft. ${ONLY_MANAGERS}`,
+  pending: `Preview: this story is under review. ${ONLY_MANAGERS}`,
+  rejected: `Preview: this story is rejected. ${ONLY_MANAGERS}`,
+  scheduled: `Preview: this story is scheduled. ${ONLY_MANAGERS}`,
+  published: 'Preview: this story is hidden from readers because its author is banned.',
 };
-
-function previewNote(story: StoryPageView): string {
-  if (story.status === 'published') {
-    return 'Preview: this story is hidden from readers because its author is banned.';
-  }
-  return `Preview: this story is ${PREVIEW_LABEL[story.status]}. Only you and the people who manage it can see this page.`;
-}
 
 export function StoryArticle({ story, publicUrl }: { story: StoryPageView; publicUrl: string }) {
   const locale = toDateLocale(story.languageCode);
@@ -41,7 +36,7 @@ export function StoryArticle({ story, publicUrl }: { story: StoryPageView; publi
       <div className="reading">
         {story.isPublic ? null : (
           <p className={styles.preview} role="note">
-            {previewNote(story)}
+            {PREVIEW_NOTE[story.status]}
           </p>
         )}
         <header className={styles.head}>

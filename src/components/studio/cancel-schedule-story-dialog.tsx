@@ -5,6 +5,7 @@
 import { DialogShell } from '@/components/dialogs/dialog-shell';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import { formatDateTime } from '@/lib/format-date';
+import { Button } from '@/components/ui/button';
 import { cancelStorySchedule } from './studio-api';
 import type { StudioStoryDialogProps } from './studio-dialog-types';
 import { useStudioAction } from './use-studio-action';
@@ -25,17 +26,12 @@ export default function CancelScheduleStoryDialog({ story, onDone, returnPath }:
         </time>
       </p>
       <div className={styles.actions}>
-        <button type="button" className="button button-outline" disabled={busy} onClick={closeDialog}>
+        <Button variant="outline" disabled={busy} onClick={closeDialog}>
           No
-        </button>
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={busy}
-          onClick={() => void run(() => cancelStorySchedule(story.id))}
-        >
+        </Button>
+        <Button busy={busy} onClick={() => void run(() => cancelStorySchedule(story.id))}>
           Yes
-        </button>
+        </Button>
       </div>
     </DialogShell>
   );

@@ -4,6 +4,7 @@
 // title, a delete button and a cancel button. DELETE /api/posts/{id}.
 import { DialogShell } from '@/components/dialogs/dialog-shell';
 import { useDialog } from '@/components/dialogs/dialog-provider';
+import { Button } from '@/components/ui/button';
 import { deleteStory } from './studio-api';
 import type { StudioStoryDialogProps } from './studio-dialog-types';
 import { useStudioAction } from './use-studio-action';
@@ -20,17 +21,12 @@ export default function DeleteConfirmationDialog({ story, onDone, returnPath }: 
         <span className={styles.subjectTitle}>{story.title.trim() || 'Untitled story'}</span>
       </p>
       <div className={styles.actions}>
-        <button type="button" className="button button-outline" disabled={busy} onClick={closeDialog}>
+        <Button variant="outline" disabled={busy} onClick={closeDialog}>
           Cancel
-        </button>
-        <button
-          type="button"
-          className={`button ${styles.dangerButton}`}
-          disabled={busy}
-          onClick={() => void run(() => deleteStory(story.id))}
-        >
+        </Button>
+        <Button variant="danger" busy={busy} onClick={() => void run(() => deleteStory(story.id))}>
           Delete
-        </button>
+        </Button>
       </div>
     </DialogShell>
   );

@@ -7,6 +7,7 @@ import { DialogShell } from '@/components/dialogs/dialog-shell';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import { ScheduleField } from '@/components/stories/schedule-field';
 import { formatDateTime, toDateTimeLocalValue } from '@/lib/format-date';
+import { Button } from '@/components/ui/button';
 import { plusMinutes } from './schedule-time';
 import type { StudioStoryDialogProps } from './studio-dialog-types';
 import { useScheduleForm } from './use-schedule-form';
@@ -41,17 +42,16 @@ export default function RescheduleStoryDialog(props: StudioStoryDialogProps) {
           error={form.error}
         />
         <div className={styles.actions}>
-          <button
-            type="button"
-            className="button button-outline"
+          <Button
+            variant="outline"
             disabled={form.busy}
             onClick={() => openDialog('cancel-schedule-story', { story, onDone, returnPath })}
           >
             Cancel schedule
-          </button>
-          <button type="submit" className="button button-primary" disabled={form.busy || !form.enabled}>
+          </Button>
+          <Button type="submit" busy={form.busy} disabled={!form.enabled}>
             Schedule to publish
-          </button>
+          </Button>
         </div>
       </form>
     </DialogShell>

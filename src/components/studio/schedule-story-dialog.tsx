@@ -4,6 +4,7 @@
 // 'Schedule to publish'. PATCH /api/posts/manage_posts/schedule_post/{id} {id, scheduledTime}.
 import { DialogShell } from '@/components/dialogs/dialog-shell';
 import { ScheduleField } from '@/components/stories/schedule-field';
+import { Button } from '@/components/ui/button';
 import { plusMinutes } from './schedule-time';
 import type { StudioStoryDialogProps } from './studio-dialog-types';
 import { useScheduleForm } from './use-schedule-form';
@@ -28,9 +29,9 @@ export default function ScheduleStoryDialog(props: StudioStoryDialogProps) {
           error={form.error}
         />
         <div className={styles.actions}>
-          <button type="submit" className="button button-primary" disabled={form.busy || !form.enabled}>
+          <Button type="submit" busy={form.busy} disabled={!form.enabled}>
             Schedule to publish
-          </button>
+          </Button>
         </div>
       </form>
     </DialogShell>

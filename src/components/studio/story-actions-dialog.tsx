@@ -2,13 +2,12 @@
 
 // SPEC §2 'story-actions': Edit story; Story settings; Schedule to publish (neither published nor
 // scheduled); Unpublish (published); Reschedule and Cancel schedule (scheduled); Delete story (opens
-// the confirmation). Each item shows only when the policy lets this user do it, except scheduling,
-// which SPEC §5 shows disabled to writers who are not the publication's owner or editor.
+// the confirmation). Each item shows from the story's `can` flags (the server's policy): allowed
+// items are enabled, and scheduling items the story's state allows but the writer may not do in its
+// publication are shown disabled (SPEC §5 locks).
 import { useRouter } from 'next/navigation';
 import { DialogShell } from '@/components/dialogs/dialog-shell';
 import { useDialog } from '@/components/dialogs/dialog-provider';
-import { useActor } from '@/components/stories/use-story-dialog-data';
-import { can, type StoryResource } from '@/server/auth/policy';
 import { unpublishStory } from './studio-api';
 import type { StoryActionsDialogProps } from './studio-dialog-types';
 import { useStudioAction } from './use-studio-action';
@@ -16,32 +15,20 @@ import styles from './studio-dialogs.module.css';
 
 type Item = { label: string; onSelect: () => void; disabled?: boolean; note?: string; danger?: boolean };
 
-export default function StoryActionsDialog({
-  story,
-  publicationRole = null,
-  onDone,
-  returnPath,
-}: StoryActionsDialogProps) {
+export default function StoryActionsDialog({ story, onDone, returnPath }: StoryActionsDialogProps) {
   const router = useRouter();
-  const actor = useActor();
   const { openDialog, closeDialog } = useDialog();
   const { busy, run } = useStudioAction({ onDone, returnPath });
 
-  const resource: StoryResource = {
-    authorId: story.author.id,
-    status: story.status,
-    publicationId: story.publicationId,
-    authorStatus: story.author.status,
-  };
-  const context = { publicationRole };
-  const may = (action: Parameters<typeof can>[1]) => can(actor, action, resource, context);
+  const can = story.can;
   const follow = { story, onDone, returnPath };
   const scheduleNote = story.publicationId
     ? 'Only the publication’s owner and editors can schedule it.'
     : undefined;
 
   const items: Item[] = [];
-  if (may('story.update')) {
+  // The editor is where the author writes and where site staff change the excerpt (story-update).
+  if (can?.canEdit || can?.canEditExcerpt) {
     items.push({
       label: 'Edit story',
       onSelect: () => {
@@ -49,13 +36,15 @@ export default function StoryActionsDialog({
         router.push(`/stories/edit/${story.id}`);
       },
     });
+  }
+  if (can?.canEdit) {
     items.push({
       label: 'Story settings',
       onSelect: () => openDialog('story-settings', { postId: story.id, onStoryChange: () => onDone?.() }),
     });
   }
-  if (story.status !== 'published' && story.status !== 'scheduled') {
-    const allowed = may('story.schedule');
+  if (can?.canSchedule || can?.locked.includes('schedule')) {
+    const allowed = can.canSchedule;
     items.push({
       label: 'Schedule to publish',
       onSelect: () => openDialog('schedule-story', follow),
@@ -63,24 +52,26 @@ export default function StoryActionsDialog({
       note: allowed ? undefined : scheduleNote,
     });
   }
-  if (story.status === 'published' && may('story.unpublish')) {
+  if (can?.canUnpublish) {
     items.push({ label: 'Unpublish', onSelect: () => void run(() => unpublishStory(story.id)) });
   }
-  if (story.status === 'scheduled') {
-    const allowed = may('story.reschedule');
+  if (can?.canReschedule || can?.locked.includes('reschedule')) {
+    const allowed = can.canReschedule;
     items.push({
       label: 'Reschedule',
       onSelect: () => openDialog('reschedule-story', follow),
       disabled: !allowed,
       note: allowed ? undefined : scheduleNote,
     });
+  }
+  if (can?.canCancelSchedule || can?.locked.includes('cancelSchedule')) {
     items.push({
       label: 'Cancel schedule',
       onSelect: () => openDialog('cancel-schedule-story', follow),
-      disabled: !may('story.cancelSchedule'),
+      disabled: !can.canCancelSchedule,
     });
   }
-  if (may('story.delete')) {
+  if (can?.canDelete) {
     items.push({
       label: 'Delete story',
       onSelect: () => openDialog('delete-confirmation', follow),

@@ -3,9 +3,11 @@
 // SPEC §2 'story-filter': Collections; Status (All status, Published, Rejected, Draft, Under review,
 // plus Scheduled); Time (All time, Past week, Past month, Past 3 months, Past year, Past 2 years);
 // Writers. Applying puts the choice in the studio's address, which reloads the list.
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DialogShell } from '@/components/dialogs/dialog-shell';
 import { useDialog } from '@/components/dialogs/dialog-provider';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import type { StudioFilterValues } from './studio-api';
 import type { StoryFilterDialogProps } from './studio-dialog-types';
 import { STATUS_OPTIONS, TIME_OPTIONS } from './studio-filters';
@@ -80,12 +82,10 @@ export default function StoryFilterDialog({ filters, choices, onApply }: StoryFi
           ) : null}
         </FilterSelect>
         <div className={styles.actions}>
-          <button type="button" className="button button-ghost" onClick={() => setValues({})}>
+          <Button variant="ghost" onClick={() => setValues({})}>
             Reset
-          </button>
-          <button type="submit" className="button button-primary">
-            Apply
-          </button>
+          </Button>
+          <Button type="submit">Apply</Button>
         </div>
       </form>
     </DialogShell>
@@ -109,21 +109,18 @@ type FilterSelectProps = {
 
 /** One labelled choice of the filter; '' (the first option) means "all". */
 function FilterSelect({ label, value, onChange, hint, children }: FilterSelectProps) {
-  const id = useId();
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className="input"
-        value={value ?? ''}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {children}
-      </select>
-      {hint ? <p className="field-hint">{hint}</p> : null}
-    </div>
+    <Field label={label} hint={hint}>
+      {(control) => (
+        <select
+          {...control}
+          className="input"
+          value={value ?? ''}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          {children}
+        </select>
+      )}
+    </Field>
   );
 }

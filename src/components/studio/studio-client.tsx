@@ -6,15 +6,15 @@
 import Link from 'next/link';
 import { useSession } from 'next-auth/react';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import { SignInPrompt } from '@/components/editor/sign-in-prompt';
-import { toErrorMessage } from '@/lib/api-client';
+import { useKeysetList } from '@/components/hooks/use-keyset-list';
+import { storyKeysetPage } from '@/components/stories/story-api';
+import { Button } from '@/components/ui/button';
 import {
   getStudioFilters,
   listStudioStories,
-  type StoryPage,
-  type StorySummary,
   type StudioFilters,
   type StudioFilterValues,
 } from './studio-api';
@@ -37,89 +37,41 @@ export function StudioClient() {
   return <Studio userId={session.user.id} />;
 }
 
-type ListState = {
-  /** The query these rows answer (filters); a different one means the list is loading afresh. */
-  query: string;
-  posts: StorySummary[];
-  lastKey: StoryPage['lastKey'];
-  error: string | null;
-};
-
 function Studio({ userId }: { userId: string }) {
   const router = useRouter();
   const searchParams = useSearchParams();
   const { openDialog } = useDialog();
   const paramsText = searchParams.toString();
   const filters = useMemo(() => filtersFromParams(new URLSearchParams(paramsText)), [paramsText]);
-  const query = JSON.stringify(filters);
   const returnPath = studioHref(filters);
 
-  const [list, setList] = useState<ListState | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
+  const list = useKeysetList({
+    query: JSON.stringify(filters),
+    fetchPage: (lastKey, { signal, limit }) =>
+      listStudioStories(userId, filters, {
+        lastKey,
+        limit: Math.max(limit ?? 0, PAGE_SIZE),
+        signal,
+      }).then(storyKeysetPage),
+  });
   const [choices, setChoices] = useState<StudioFilters | null>(null);
-  // Only the newest request may write the list (filters can change while one is in flight).
-  const requestId = useRef(0);
-  const loadedCount = useRef(0);
-  useEffect(() => {
-    loadedCount.current = list?.query === query ? list.posts.length : 0;
-  }, [list, query]);
-
-  const loadFirst = useCallback(
-    async (keepCount: boolean) => {
-      const id = ++requestId.current;
-      const limit = keepCount ? Math.min(50, Math.max(PAGE_SIZE, loadedCount.current)) : PAGE_SIZE;
-      try {
-        const page = await listStudioStories(userId, filters, { limit });
-        if (id === requestId.current)
-          setList({ query, posts: page.posts, lastKey: page.lastKey, error: null });
-      } catch (failure) {
-        if (id === requestId.current)
-          setList({ query, posts: [], lastKey: null, error: toErrorMessage(failure) });
-      }
-    },
-    [userId, filters, query],
-  );
 
   const loadChoices = useCallback(() => {
     getStudioFilters(userId)
       .then(setChoices)
       .catch(() => setChoices({ collections: [], writers: [], publications: [] }));
   }, [userId]);
-
-  useEffect(() => {
-    void loadFirst(false);
-  }, [loadFirst]);
   useEffect(() => {
     loadChoices();
   }, [loadChoices]);
 
   /** After a story action: the same rows again, fresh (and the filter choices, which it may change). */
+  const { reload } = list;
   const refresh = useCallback(() => {
-    void loadFirst(true);
+    void reload();
     loadChoices();
-  }, [loadFirst, loadChoices]);
+  }, [reload, loadChoices]);
 
-  const loadMore = async () => {
-    if (!list?.lastKey || loadingMore) return;
-    const id = requestId.current;
-    setLoadingMore(true);
-    try {
-      const page = await listStudioStories(userId, filters, { lastKey: list.lastKey, limit: PAGE_SIZE });
-      if (id === requestId.current)
-        setList((current) =>
-          current && current.query === query
-            ? { ...current, posts: [...current.posts, ...page.posts], lastKey: page.lastKey }
-            : current,
-        );
-    } catch (failure) {
-      if (id === requestId.current)
-        setList((current) => current && { ...current, error: toErrorMessage(failure) });
-    } finally {
-      setLoadingMore(false);
-    }
-  };
-
-  const roles = useMemo(() => new Map(choices?.publications.map((p) => [p.id, p.role]) ?? []), [choices]);
   const collectionNames = useMemo(
     () => new Map(choices?.collections.map((c) => [c.id, c.name]) ?? []),
     [choices],
@@ -127,7 +79,7 @@ function Studio({ userId }: { userId: string }) {
   const applyFilters = (next: StudioFilterValues) => router.push(studioHref(next));
   const openFilter = () => openDialog('story-filter', { filters, choices, onApply: applyFilters });
 
-  const current = list?.query === query ? list : null;
+  const posts = list.items;
   const count = activeFilterCount(filters);
 
   return (
@@ -164,16 +116,16 @@ function Studio({ userId }: { userId: string }) {
         <FilterChips filters={filters} choices={choices} onChange={applyFilters} />
       </div>
 
-      {current === null ? (
-        <StudioListSkeleton />
-      ) : current.error && current.posts.length === 0 ? (
+      {list.error ? (
         <div className={styles.empty} role="alert">
-          <p>{current.error}</p>
-          <button type="button" className="button button-outline" onClick={() => void loadFirst(false)}>
+          <p>{list.error}</p>
+          <Button variant="outline" onClick={() => void list.retry()}>
             Try again
-          </button>
+          </Button>
         </div>
-      ) : current.posts.length === 0 ? (
+      ) : posts === null ? (
+        <StudioListSkeleton />
+      ) : posts.length === 0 ? (
         <div className={styles.empty}>
           {count ? (
             <>
@@ -194,7 +146,7 @@ function Studio({ userId }: { userId: string }) {
       ) : (
         <>
           <ul className={styles.list} aria-label="Stories">
-            {current.posts.map((story) => (
+            {posts.map((story) => (
               <StudioStoryRow
                 key={story.id}
                 story={story}
@@ -203,7 +155,6 @@ function Studio({ userId }: { userId: string }) {
                 onActions={() =>
                   openDialog('story-actions', {
                     story,
-                    publicationRole: story.publicationId ? (roles.get(story.publicationId) ?? null) : null,
                     onDone: refresh,
                     returnPath,
                   })
@@ -211,21 +162,11 @@ function Studio({ userId }: { userId: string }) {
               />
             ))}
           </ul>
-          {current.error ? (
-            <p className="field-error" role="alert">
-              {current.error}
-            </p>
-          ) : null}
-          {current.lastKey ? (
+          {list.hasMore ? (
             <div className={styles.more}>
-              <button
-                type="button"
-                className="button button-outline"
-                onClick={loadMore}
-                disabled={loadingMore}
-              >
-                {loadingMore ? 'Loading…' : 'Load more'}
-              </button>
+              <Button variant="outline" onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">
+                Load more
+              </Button>
             </div>
           ) : null}
         </>

@@ -1,5 +1,4 @@
 // Props of the studio's dialogs (registered in dialog-keys.ts by SPEC §2 key).
-import type { PublicationRole } from '@/server/auth/policy';
 import type { StorySummary, StudioFilters, StudioFilterValues } from './studio-api';
 
 /** What every story dialog opened from the studio gets. */
@@ -11,8 +10,8 @@ export type StudioStoryDialogProps = {
   returnPath?: string;
 };
 
-/** 'story-actions': the menu, with the user's role in the story's publication (for the policy). */
-export type StoryActionsDialogProps = StudioStoryDialogProps & { publicationRole?: PublicationRole };
+/** 'story-actions': the menu; the story carries what the user may do with it (`can`). */
+export type StoryActionsDialogProps = StudioStoryDialogProps;
 
 /** 'story-filter': the current filters, the choices to offer, and what applying does. */
 export type StoryFilterDialogProps = {

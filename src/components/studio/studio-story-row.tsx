@@ -22,21 +22,16 @@ type Props = {
 function DateLine({ story }: { story: StorySummary }) {
   const locale = story.languageCode;
   const at = (ms: number, text: string) => <time dateTime={new Date(ms).toISOString()}>{text}</time>;
-  if (story.status === 'published' && story.publishedAt)
-    return <>Published {at(story.publishedAt, formatDate(story.publishedAt, locale))}</>;
-  if (story.status === 'scheduled' && story.scheduledTime)
+  // SPEC §4: a published story has publishedAt, a scheduled one scheduledTime.
+  if (story.publishedAt) return <>Published {at(story.publishedAt, formatDate(story.publishedAt, locale))}</>;
+  if (story.scheduledTime)
     return <>Scheduled for {at(story.scheduledTime, formatDateTime(story.scheduledTime, locale))}</>;
   return <>Updated {at(story.updatedAt, formatDate(story.updatedAt, locale))}</>;
 }
 
 export function StudioStoryRow({ story, collectionName, own, onActions }: Props) {
   const title = story.title.trim() || 'Untitled story';
-  const href =
-    story.status === 'published'
-      ? storyPath(story.title, story.id)
-      : own
-        ? `/stories/edit/${story.id}`
-        : null;
+  const href = story.publishedAt ? storyPath(story) : story.can?.canEdit ? `/stories/edit/${story.id}` : null;
   const place = story.publication
     ? [story.publication.name, collectionName].filter(Boolean).join(' › ')
     : null;
@@ -64,9 +59,7 @@ export function StudioStoryRow({ story, collectionName, own, onActions }: Props)
           {place ? <span>{place}</span> : null}
           {own ? null : <span>by {story.author.name || 'a writer'}</span>}
         </p>
-        {story.status === 'rejected' && story.rejectionReason ? (
-          <p className={styles.rowReason}>Reason: {story.rejectionReason}</p>
-        ) : null}
+        {story.rejectionReason ? <p className={styles.rowReason}>Reason: {story.rejectionReason}</p> : null}
       </div>
       <button
         type="button"

@@ -4,8 +4,11 @@
 // then /static/subscribe_success. Failures show as a red inline message (SPEC §8).
 import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent } from 'react';
-import { apiFetch, toErrorMessage } from '@/lib/api-client';
+import { useMutation } from '@/components/hooks/use-mutation';
+import { Button } from '@/components/ui/button';
 import { browserTimeZone } from '@/lib/topics';
+import { emailSchema } from '@/server/modules/users/users.schema';
+import { putSubscriptionBeforeIssue12 } from './subscribe-api';
 import styles from './subscribe-form.module.css';
 
 type SubscribeFormProps = {
@@ -23,28 +26,24 @@ export function SubscribeForm({
   const router = useRouter();
   const id = useId();
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // SPEC §5: 'Please enter a valid email address.' — the API's own check (users.schema.ts), before the call.
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const subscribe = useMutation(
+    (address: string) => putSubscriptionBeforeIssue12({ email: address, topic, timezone: browserTimeZone() }),
+    { showError: 'inline', holdsDialog: false, onSuccess: () => router.push(successPath) },
+  );
+  const busy = subscribe.busy;
+  const error = invalid ?? subscribe.error;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await apiFetch('/api/subscribe', {
-        method: 'PUT',
-        body: { email: email.trim(), topic, timezone: browserTimeZone() },
-      });
-      router.push(successPath);
-    } catch (err) {
-      setError(toErrorMessage(err));
-      setBusy(false);
-    }
+    const parsed = emailSchema.safeParse(email);
+    setInvalid(parsed.success ? null : parsed.error.issues[0].message);
+    if (parsed.success) void subscribe.run(parsed.data);
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit}>
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
       <label htmlFor={`${id}-email`} className="visually-hidden">
         E-mail address
       </label>
@@ -64,9 +63,9 @@ export function SubscribeForm({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
         />
-        <button type="submit" className="button button-primary" disabled={busy}>
-          {busy ? 'Loading...' : buttonLabel}
-        </button>
+        <Button type="submit" busy={busy} busyLabel="Loading...">
+          {buttonLabel}
+        </Button>
       </div>
       {error ? (
         <p id={`${id}-error`} className={styles.error} role="alert">

@@ -8,7 +8,8 @@ type AvatarProps = {
   className?: string;
 };
 
-function initials(name: string | null | undefined): string {
+/** The letters the avatar shows when there is no picture: first and last name's first letters. */
+export function avatarInitials(name: string | null | undefined): string {
   const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
   if (parts.length === 0) return '?';
   const first = Array.from(parts[0])[0] ?? '';
@@ -38,7 +39,7 @@ export function Avatar({ name, image, size = 32, className }: AvatarProps) {
       style={style}
       aria-hidden="true"
     >
-      {initials(name)}
+      {avatarInitials(name)}
     </span>
   );
 }

@@ -69,3 +69,10 @@ export const LampMark = ({ size = 28, ...rest }: IconProps) => (
     <path d="M11.5 27h9" stroke="var(--color-accent-strong)" strokeWidth="1.8" strokeLinecap="round" />
   </svg>
 );
+
+/** The × of a dialog's or a toast's close button. */
+export const CloseIcon = (p: IconProps) => (
+  <svg {...base({ viewBox: '0 0 20 20', ...p })}>
+    <path d="M5 5l10 10M15 5L5 15" />
+  </svg>
+);

@@ -3,25 +3,12 @@
 // The signed-in user's profile (for the subdomain) and publications (for the user menu's sub-list).
 import { useSession } from 'next-auth/react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { apiFetch } from '@/lib/api-client';
+import { fetchProfile } from '@/components/profile/profile-api';
+import { getMyPublications } from '@/components/stories/story-api';
+import type { UserProfile } from '@/server/modules/users/users.schema';
+import type { PublicationSummary } from '@/server/modules/publications/publications.schema';
 
-export type UserProfile = {
-  id: string;
-  name: string;
-  image: string | null;
-  description: string | null;
-  subdomain: string | null;
-  showOnboarding: boolean;
-  preferLanguageCode: string;
-};
-
-export type PublicationSummary = {
-  id: string;
-  name: string;
-  image: string | null;
-  subdomain: string | null;
-  collections: { id: string; name: string; createTimestamp: number }[];
-};
+export type { UserProfile, PublicationSummary };
 
 export type MyProfileState = {
   profile: UserProfile | null;
@@ -68,13 +55,8 @@ export function useMyProfile(): MyProfileState {
     const { signal } = controller;
     // Each call may fail on its own: the menu then falls back to /me and no publications.
     Promise.all([
-      apiFetch<UserProfile>(`/api/users/${encodeURIComponent(userId)}`, { signal }).catch(() => null),
-      apiFetch<{ publications: PublicationSummary[] }>(
-        `/api/publications/getPublicationsByUserId?userId=${encodeURIComponent(userId)}`,
-        { signal },
-      )
-        .then((r) => (Array.isArray(r?.publications) ? r.publications : []))
-        .catch(() => [] as PublicationSummary[]),
+      fetchProfile(userId, signal).catch(() => null),
+      getMyPublications(userId, signal).catch(() => [] as PublicationSummary[]),
     ]).then(([profile, publications]) => {
       if (!signal.aborted) setState({ profile, publications, loading: false, userId });
     });

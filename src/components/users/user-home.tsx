@@ -5,11 +5,13 @@
 // owner pins and unpins here (SPEC §7 /users/pin_post).
 import Link from 'next/link';
 import { useState } from 'react';
-import { useDialog } from '@/components/dialogs/dialog-provider';
+import { useKeysetList } from '@/components/hooks/use-keyset-list';
+import { useMutation } from '@/components/hooks/use-mutation';
 import { ListCover } from '@/components/lists/list-card';
+import { storyKeysetPage } from '@/components/stories/story-api';
 import { Avatar } from '@/components/ui/avatar';
-import { toErrorMessage } from '@/lib/api-client';
-import type { PublicListSummary } from '@/server/modules/pins/pins.schema';
+import { Button } from '@/components/ui/button';
+import type { PublicListSummary } from '@/server/modules/lists/lists.schema';
 import type { StoryPage, StorySummary } from '@/server/modules/posts/posts.schema';
 import type { UserProfile } from '@/server/modules/users/users.schema';
 import { fetchLatestStories, pinStory, unpinStory } from './home-api';
@@ -35,34 +37,15 @@ export function UserHome({
   lists,
   pageSize,
 }: UserHomeProps) {
-  const { showMessage } = useDialog();
   const [pinned, setPinned] = useState(initialPinned);
-  const [latest, setLatest] = useState(firstPage.posts);
-  const [lastKey, setLastKey] = useState(firstPage.lastKey);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [pinBusy, setPinBusy] = useState<string | null>(null);
-
-  const pinnedIds = new Set(pinned.map((story) => story.id));
-  const rest = latest.filter((story) => !pinnedIds.has(story.id));
-
-  async function loadMore() {
-    if (!lastKey || loadingMore) return;
-    setLoadingMore(true);
-    try {
-      const page = await fetchLatestStories(user.id, lastKey, pageSize);
-      setLatest((current) => [...current, ...page.posts.filter((p) => !current.some((c) => c.id === p.id))]);
-      setLastKey(page.lastKey);
-    } catch (error) {
-      showMessage(toErrorMessage(error));
-    } finally {
-      setLoadingMore(false);
-    }
-  }
-
-  async function togglePin(story: StorySummary) {
-    const isPinned = pinnedIds.has(story.id);
-    setPinBusy(story.id);
-    try {
+  const latestList = useKeysetList({
+    initial: storyKeysetPage(firstPage),
+    fetchPage: (lastKey, { signal }) =>
+      fetchLatestStories(user.id, lastKey, pageSize, signal).then(storyKeysetPage),
+  });
+  // A pin is a click on the page, not a dialog: its failure shows as a toast.
+  const pin = useMutation(
+    async (story: StorySummary, isPinned: boolean) => {
       if (isPinned) {
         await unpinStory(story.id);
         setPinned((current) => current.filter((s) => s.id !== story.id));
@@ -70,15 +53,22 @@ export function UserHome({
         await pinStory(story.id);
         setPinned((current) => [story, ...current]);
       }
-    } catch (error) {
-      showMessage(toErrorMessage(error));
-    } finally {
-      setPinBusy(null);
-    }
+    },
+    { showError: 'toast', holdsDialog: false },
+  );
+  const [pinning, setPinning] = useState<string | null>(null);
+
+  const pinnedIds = new Set(pinned.map((story) => story.id));
+  const rest = (latestList.items ?? []).filter((story) => !pinnedIds.has(story.id));
+
+  async function togglePin(story: StorySummary) {
+    setPinning(story.id);
+    await pin.run(story, pinnedIds.has(story.id));
+    setPinning(null);
   }
 
   const pinControl = (story: StorySummary) =>
-    isOwner ? { onTogglePin: () => void togglePin(story), pinBusy: pinBusy === story.id } : {};
+    isOwner ? { onTogglePin: () => void togglePin(story), pinBusy: pin.busy && pinning === story.id } : {};
   const nothing = pinned.length === 0 && rest.length === 0;
 
   return (
@@ -131,16 +121,16 @@ export function UserHome({
                 )}
               </div>
             ) : null}
-            {lastKey ? (
+            {latestList.hasMore ? (
               <div className={styles.more}>
-                <button
-                  type="button"
-                  className="button button-outline"
-                  onClick={loadMore}
-                  disabled={loadingMore}
+                <Button
+                  variant="outline"
+                  onClick={latestList.loadMore}
+                  busy={latestList.loadingMore}
+                  busyLabel="Loading…"
                 >
-                  {loadingMore ? 'Loading…' : 'Load more'}
-                </button>
+                  Load more
+                </Button>
               </div>
             ) : null}
           </section>

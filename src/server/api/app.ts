@@ -14,7 +14,7 @@ import { errorResponse, onError } from './error-handler';
 import { sameOrigin } from './same-origin';
 import { session } from './session';
 import type { AppEnv } from './types';
-import { validationHook } from './validation';
+import { refuseControlCharactersInUrl, validationHook } from './validation';
 
 const documentInfo = {
   openapi: '3.1.0',
@@ -29,6 +29,8 @@ const documentInfo = {
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api');
 
+  // No control character (a NUL) in any path or query gets past this: lib/safe-string.ts.
+  app.use('*', refuseControlCharactersInUrl());
   app.use(
     '*',
     // Image uploads stream their own (10 MB) limit after checking the signed URL: images.routes.ts.
@@ -43,15 +45,18 @@ export function createApp() {
   app.use('*', sameOrigin());
   app.use('*', session());
 
-  // Lists first: its /users/lists and /posts/get_posts_by_list_id would be taken by /users/{id}, /posts/{id}.
-  app.route('/', listsRoutes);
-  // Pins before users: /users/pin_post would otherwise be taken by /users/{id}.
-  app.route('/users', pinsRoutes);
-  app.route('/users', usersRoutes);
-  app.route('/subdomains', subdomainsRoutes);
-  app.route('/publications', publicationsRoutes);
-  app.route('/posts', postsRoutes);
-  app.route('/images', imagesRoutes);
+  // The mounts are one chain so the type of `routes` carries every endpoint: the browser's typed
+  // client (src/lib/api-client.ts) is built from it (docs/decisions/018-typed-client-and-shared-frontend.md).
+  const routes = app
+    // Lists first: its /users/lists and /posts/get_posts_by_list_id would be taken by /users/{id}, /posts/{id}.
+    .route('/', listsRoutes)
+    // Pins before users: /users/pin_post would otherwise be taken by /users/{id}.
+    .route('/users', pinsRoutes)
+    .route('/users', usersRoutes)
+    .route('/subdomains', subdomainsRoutes)
+    .route('/publications', publicationsRoutes)
+    .route('/posts', postsRoutes)
+    .route('/images', imagesRoutes);
 
   // GET /api/openapi.json — generated from the same zod schemas that validate the requests
   app.doc31('/openapi.json', documentInfo);
@@ -60,7 +65,7 @@ export function createApp() {
 
   app.notFound((c) => errorResponse(c, new AppError('route_not_found', 'No such API route', c.req.path)));
   app.onError(onError);
-  return app;
+  return routes;
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -3,6 +3,8 @@ import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
 import { randomUUID } from 'node:crypto';
 import { AppError, type ErrorBody } from '../lib/errors';
+import { errorLogText } from '../lib/log-text';
+import { escapeControlCharacters } from '../lib/safe-string';
 import { zodErrorDetail } from './validation';
 
 export function errorResponse(c: Context, error: AppError): Response {
@@ -31,7 +33,8 @@ export function onError(error: Error, c: Context): Response {
     if (status === 403) return errorResponse(c, new AppError('forbidden', error.message || 'Forbidden'));
   }
   const id = randomUUID();
-  console.error(`[api] ${id} ${c.req.method} ${c.req.path}`, error);
+  // The path, and the error (it may quote a parameter), come from the request: controls escaped.
+  console.error(`[api] ${id} ${c.req.method} ${escapeControlCharacters(c.req.path)} ${errorLogText(error)}`);
   return errorResponse(
     c,
     new AppError('internal_error', 'Something went wrong on our side', `Error id ${id}`),

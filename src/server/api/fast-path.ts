@@ -3,12 +3,15 @@ import { compress } from 'hono/compress';
 import { securityHeaders } from '../lib/security-headers';
 import type { App } from './app';
 
-// The API without Next.js's router in front (docs/decisions/009-api-fast-path-and-memory.md):
-// scripts/server.mjs finds this on globalThis once the API route module has loaded and hands it
-// every /api/* request except next-auth's. What Next.js would add on the way out is added here:
-// the security headers of next.config.ts and gzip. The app is the very one the route handler serves.
+// The API without Next.js's router in front (docs/decisions/009-api-fast-path-and-memory.md): the
+// runtime (src/server/runtime.ts) makes the one API app and this around it; scripts/server.mjs
+// hands it every /api/* request except next-auth's, and Next.js's route handler serves `app` for
+// the rest (`next dev`, uploads). What Next.js would add on the way out is added here: the security
+// headers of next.config.ts and gzip.
 
 export type ApiFastPath = {
+  /** The API app itself, as Next.js's route handler serves it. */
+  app: App;
   /** Whether this request goes the fast way (else Next.js serves it, as it always could). */
   accepts: (request: {
     method?: string;
@@ -30,8 +33,6 @@ const accepts: ApiFastPath['accepts'] = ({ url = '', headers }) => {
   return Number.isFinite(length) && length <= FAST_BODY_BYTES;
 };
 
-const holder = globalThis as unknown as { __lamplightApi?: ApiFastPath };
-
 /**
  * @hono/node-server hands over a lazy stand-in for a Request, whose body Hono's bodyLimit cannot
  * re-wrap; and a body left half-read by an early answer (401, 403, 404) would stall the
@@ -47,7 +48,7 @@ async function standardRequest(request: Request): Promise<Request> {
   });
 }
 
-export function exposeApiFastPath(app: App): void {
+export function createApiFastPath(app: App): ApiFastPath {
   const outer = new Hono();
   outer.use('*', compress());
   outer.use('*', async (c, next) => {
@@ -61,5 +62,5 @@ export function exposeApiFastPath(app: App): void {
     c.res = response;
   });
   outer.all('*', (c) => app.fetch(c.req.raw));
-  holder.__lamplightApi = { accepts, fetch: async (request) => outer.fetch(await standardRequest(request)) };
+  return { app, accepts, fetch: async (request) => outer.fetch(await standardRequest(request)) };
 }

@@ -2,9 +2,15 @@ import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import FacebookProvider from 'next-auth/providers/facebook';
 import GoogleProvider from 'next-auth/providers/google';
+import { actorOf } from './actor';
+import { can } from './policy';
 import { env } from '../lib/env';
-import { authenticateWithPassword, findOrCreateOauthUser } from '../modules/users/accounts.service';
-import { findUserById } from '../modules/users/users.repository';
+import { errorLogText } from '../lib/log-text';
+import {
+  authenticateWithPassword,
+  findOrCreateOauthUser,
+  findSessionUser,
+} from '../modules/users/accounts.service';
 
 function oauthProviders(): NextAuthOptions['providers'] {
   const providers: NextAuthOptions['providers'] = [];
@@ -50,7 +56,7 @@ export const authOptions: NextAuthOptions = {
     error(code, metadata) {
       if (code === 'JWT_SESSION_ERROR')
         console.warn(`[auth] session refused: ${(metadata as Error)?.message ?? code}`);
-      else console.error(`[auth] ${code}`, metadata);
+      else console.error(`[auth] ${code} ${errorLogText(metadata)}`); // escaped: may quote a request
     },
     warn(code) {
       console.warn(`[auth] ${code}`);
@@ -78,9 +84,11 @@ export const authOptions: NextAuthOptions = {
       return token;
     },
     async session({ session, token }) {
-      const row = token.uid ? await findUserById(token.uid) : undefined;
+      const row = token.uid ? await findSessionUser(token.uid) : undefined;
       // Throwing here makes next-auth answer an empty session and clear the cookie (DESIGN §5).
-      if (!row || row.status === 'banned') throw new Error('Session ended: the account is gone or banned');
+      if (!row || !can(actorOf(row), 'session.start')) {
+        throw new Error('Session ended: the account is gone or banned');
+      }
       session.user = {
         id: row.id,
         name: row.name,

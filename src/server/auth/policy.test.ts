@@ -3,11 +3,14 @@
 
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/errors';
+import { actorOf } from './actor';
 import {
   ACTIONS,
   assertCan,
   can,
-  publicationRoleFromRelation,
+  placementCapabilities,
+  readScopeOf,
+  storyCapabilities,
   why,
   type Action,
   type Actor,
@@ -18,9 +21,10 @@ import {
   type StoryResource,
   type StoryStatus,
 } from './policy';
+import { publicationRoleOfStored, relationWordOf, storedSiteRoles, type StoredSiteRole } from './roles';
 
 const covered = new Set<Action>();
-type Kind = { actor: Actor; role: PublicationRole };
+type Kind = { actor: Actor; role: PublicationRole | null };
 type Case = [label: string, expected: boolean, run: () => boolean];
 
 /** '.. Y. ... .Y' → one boolean per column (spaces only group columns for the eye). */
@@ -30,7 +34,7 @@ function cells(row: string, width: number): boolean[] {
   return [...flat].map((c) => c === 'Y');
 }
 
-const user = (id: string, roles: string[] = [], status: 'active' | 'banned' = 'active'): Actor => ({
+const user = (id: string, roles: StoredSiteRole[] = [], status: 'active' | 'banned' = 'active'): Actor => ({
   id,
   roles,
   status,
@@ -43,7 +47,7 @@ const user = (id: string, roles: string[] = [], status: 'active' | 'banned' = 'a
 const STORY_STATUSES: StoryStatus[] = ['draft', 'pending', 'rejected', 'scheduled', 'published'];
 type StoryAction = Extract<Action, `story.${string}`>;
 
-// The story's author is 'u-own'. In a publication ('pub-1') the author is its publication_author.
+// The story's author is 'u-own'. In a publication ('pub-1') the author is one of its authors.
 // The pub* actors carry their role even for a solo story: it must not count there.
 const storyKinds = (inPub: boolean, authorBanned: boolean): [string, Kind][] => [
   ['anonymous', { actor: null, role: null }],
@@ -52,12 +56,12 @@ const storyKinds = (inPub: boolean, authorBanned: boolean): [string, Kind][] => 
     authorBanned ? 'own (banned author)' : inPub ? 'own (pub author)' : 'own (writer)',
     {
       actor: user('u-own', [], authorBanned ? 'banned' : 'active'),
-      role: inPub ? 'publication_author' : null,
+      role: inPub ? 'author' : null,
     },
   ],
   ["writer, other's story", { actor: user('u-other'), role: null }],
-  ['pub author', { actor: user('u-pa'), role: 'publication_author' }],
-  ['pub editor', { actor: user('u-pe'), role: 'publication_editor' }],
+  ['pub author', { actor: user('u-pa'), role: 'author' }],
+  ['pub editor', { actor: user('u-pe'), role: 'editor' }],
   ['pub owner', { actor: user('u-po'), role: 'owner' }],
   ['site editor', { actor: user('u-se', ['editor']), role: null }],
   ['site admin', { actor: user('u-sa', ['admin']), role: null }],
@@ -70,6 +74,8 @@ const SOLO_STORY: Record<StoryAction, string[]> = {
   'story.read':            ['.. Y. ... .Y', '.. Y. ... .Y', '.. Y. ... .Y', '.. Y. ... .Y', 'YY YY YYY YY'],
   'story.update':          ['.. Y. ... ..', '.. Y. ... ..', '.. Y. ... ..', '.. Y. ... ..', '.. Y. ... ..'],
   'story.editExcerpt':     ['.. .. ... YY', '.. .. ... YY', '.. .. ... YY', '.. .. ... YY', '.. .. ... YY'],
+  'story.giveExcerpt':     ['.. .. ... ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..'],
+  'story.move':            ['.. Y. ... ..', '.. Y. ... ..', '.. Y. ... ..', '.. .. ... ..', '.. .. ... ..'],
   'story.submitForReview': ['.. .. ... ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..'],
   'story.publish':         ['.. Y. ... ..', '.. Y. ... ..', '.. Y. ... ..', '.. Y. ... ..', '.. .. ... ..'],
   'story.schedule':        ['.. Y. ... ..', '.. Y. ... ..', '.. Y. ... ..', '.. .. ... ..', '.. .. ... ..'],
@@ -89,6 +95,8 @@ const PUB_STORY: Record<StoryAction, string[]> = {
   'story.read':            ['.. Y. .YY .Y', '.. Y. .YY .Y', '.. Y. .YY .Y', '.. Y. .YY .Y', 'YY YY YYY YY'],
   'story.update':          ['.. Y. ... ..', '.. Y. ... ..', '.. Y. ... ..', '.. Y. ... ..', '.. Y. ... ..'],
   'story.editExcerpt':     ['.. .. ... YY', '.. .. ... YY', '.. .. ... YY', '.. .. ... YY', '.. .. ... YY'],
+  'story.giveExcerpt':     ['.. .. ... ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..'],
+  'story.move':            ['.. Y. ... ..', '.. Y. ... ..', '.. Y. ... ..', '.. .. ... ..', '.. .. ... ..'],
   'story.submitForReview': ['.. Y. ... ..', '.. .. ... ..', '.. Y. ... ..', '.. .. ... ..', '.. .. ... ..'],
   'story.publish':         ['.. .. .YY ..', '.. .. .YY ..', '.. .. .YY ..', '.. .. .YY ..', '.. .. ... ..'],
   'story.schedule':        ['.. .. .YY ..', '.. .. .YY ..', '.. .. .YY ..', '.. .. ... ..', '.. .. ... ..'],
@@ -109,6 +117,8 @@ const BANNED_AUTHOR_STORY: Record<StoryAction, string[]> = {
   'story.read':            ['.. .. ... .Y', '.. .. ... .Y', '.. .. ... .Y', '.. .. ... .Y', '.. .. ... .Y'],
   'story.update':          ['.. .. ... ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..'],
   'story.editExcerpt':     ['.. .. ... .Y', '.. .. ... .Y', '.. .. ... .Y', '.. .. ... .Y', '.. .. ... .Y'],
+  'story.giveExcerpt':     ['.. .. ... ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..'],
+  'story.move':            ['.. .. ... ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..'],
   'story.submitForReview': ['.. .. ... ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..'],
   'story.publish':         ['.. .. ... ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..'],
   'story.schedule':        ['.. .. ... ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..'],
@@ -141,6 +151,7 @@ function storyCases(
         status,
         publicationId: inPub ? 'pub-1' : null,
         authorStatus: authorBanned ? 'banned' : 'active',
+        hasExcerpt: true,
       };
       cells(row, kinds.length).forEach((expected, k) => {
         const [who, { actor, role }] = kinds[k];
@@ -163,8 +174,8 @@ const pubKinds: [string, Kind][] = [
   ['anonymous', { actor: null, role: null }],
   ['banned pub owner', { actor: user('u-banned', [], 'banned'), role: 'owner' }],
   ['writer (no membership)', { actor: user('u-other'), role: null }],
-  ['pub author', { actor: user('u-pa'), role: 'publication_author' }],
-  ['pub editor', { actor: user('u-pe'), role: 'publication_editor' }],
+  ['pub author', { actor: user('u-pa'), role: 'author' }],
+  ['pub editor', { actor: user('u-pe'), role: 'editor' }],
   ['pub owner', { actor: user('u-po'), role: 'owner' }],
   ['site editor', { actor: user('u-se', ['editor']), role: null }],
   ['site admin', { actor: user('u-sa', ['admin']), role: null }],
@@ -215,6 +226,7 @@ const candidate = (
     status: 'published',
     publicationId: 'pub-1',
     authorStatus: 'active',
+    hasExcerpt: true,
     isInNewsletter: false,
     ...story,
   },
@@ -292,14 +304,22 @@ const listKinds: [string, Actor][] = [
 ];
 
 // Columns:  anon banned-owner · owner other · siteEditor siteAdmin
+// The last two states are the lists of an owner who has since been banned (DESIGN §5: they vanish
+// from public view, site admins still see the public ones).
+const LIST_STATES: [string, Omit<ListResource, 'ownerId'>][] = [
+  ['public', { privacyStatus: 'public', ownerStatus: 'active' }],
+  ['private', { privacyStatus: 'private', ownerStatus: 'active' }],
+  ['public, owner banned', { privacyStatus: 'public', ownerStatus: 'banned' }],
+  ['private, owner banned', { privacyStatus: 'private', ownerStatus: 'banned' }],
+];
 // prettier-ignore
-const LIST: [Action, string, string][] = [
-  //                   public      private
-  ['list.read',       'YY YY YY', '.. Y. ..'],
-  ['list.update',     '.. Y. ..', '.. Y. ..'],
-  ['list.delete',     '.. Y. ..', '.. Y. ..'],
-  ['list.addPost',    '.. Y. ..', '.. Y. ..'],
-  ['list.removePost', '.. Y. ..', '.. Y. ..'],
+const LIST: [Action, string[]][] = [
+  //                   public      private     public·banned private·banned
+  ['list.read',       ['YY YY YY', '.. Y. ..', '.. Y. .Y',   '.. Y. ..']],
+  ['list.update',     ['.. Y. ..', '.. Y. ..', '.. Y. ..',   '.. Y. ..']],
+  ['list.delete',     ['.. Y. ..', '.. Y. ..', '.. Y. ..',   '.. Y. ..']],
+  ['list.addPost',    ['.. Y. ..', '.. Y. ..', '.. Y. ..',   '.. Y. ..']],
+  ['list.removePost', ['.. Y. ..', '.. Y. ..', '.. Y. ..',   '.. Y. ..']],
 ];
 
 // The user acted upon is 'u-target'.
@@ -316,8 +336,16 @@ const userKinds: [string, Actor][] = [
 // Columns:  anon banned-self · self other · siteEditor siteAdmin siteAdmin-self
 // prettier-ignore
 const USER: [Action, string][] = [
+  ['user.openStudio',    '.. Y. .YY'],
   ['user.updateProfile', '.. Y. ..Y'],
   ['user.ban',           '.. .. .Y.'],
+];
+
+// user.read: the profile, home and story lists of 'u-target', active or banned (DESIGN §5).
+// prettier-ignore
+const USER_READ: [string, 'active' | 'banned', string][] = [
+  ['active user', 'active', 'YY YY YYY'],
+  ['banned user', 'banned', '.. .. .YY'],
 ];
 
 const siteKinds: [string, Actor][] = [
@@ -332,6 +360,7 @@ const siteKinds: [string, Actor][] = [
 // Columns:  anon banned · writer · siteEditor siteAdmin both
 // prettier-ignore
 const SITE: [Action, string][] = [
+  ['session.start',      '.. Y YYY'],
   ['story.create',       '.. Y YYY'],
   ['publication.create', '.. Y YYY'],
   ['list.create',        '.. Y YYY'],
@@ -342,18 +371,28 @@ const SITE: [Action, string][] = [
 
 function otherCases(): Case[] {
   const out: Case[] = [];
-  for (const [action, publicRow, privateRow] of LIST) {
+  for (const [action, rows] of LIST) {
     covered.add(action);
-    for (const [privacy, row] of [
-      ['public', publicRow],
-      ['private', privateRow],
-    ] as const) {
-      const list: ListResource = { ownerId: 'u-owner', privacyStatus: privacy };
+    expect(rows).toHaveLength(LIST_STATES.length);
+    rows.forEach((row, i) => {
+      const [state, listState] = LIST_STATES[i];
+      const list: ListResource = { ownerId: 'u-owner', ...listState };
       cells(row, listKinds.length).forEach((expected, k) => {
         const [who, actor] = listKinds[k];
-        out.push([`${action} · ${privacy} · ${who}`, expected, () => can(actor, action, list)]);
+        out.push([`${action} · ${state} · ${who}`, expected, () => can(actor, action, list)]);
       });
-    }
+    });
+  }
+  covered.add('user.read');
+  for (const [state, status, row] of USER_READ) {
+    cells(row, userKinds.length).forEach((expected, k) => {
+      const [who, actor] = userKinds[k];
+      out.push([
+        `user.read · ${state} · ${who}`,
+        expected,
+        () => can(actor, 'user.read', { id: 'u-target', status }),
+      ]);
+    });
   }
   for (const [action, row] of USER) {
     covered.add(action);
@@ -403,17 +442,18 @@ describe('ownership and state rules beyond the matrix', () => {
     status: 'draft',
     publicationId: 'pub-1',
     authorStatus: 'active',
+    hasExcerpt: true,
     ...over,
   });
   const me = user('u-me');
 
   // prettier-ignore
-  it.each<[string, Action, StoryResource, PublicationRole, boolean]>([
+  it.each<[string, Action, StoryResource, PublicationRole | null, boolean]>([
     // A publication editor/owner publishes their own story straight into the publication, no review.
-    ['editor publishes own pub story', 'story.publish', pubStory(), 'publication_editor', true],
+    ['editor publishes own pub story', 'story.publish', pubStory(), 'editor', true],
     ['owner schedules own pub story', 'story.schedule', pubStory(), 'owner', true],
-    ['editor does not submit own story for review', 'story.submitForReview', pubStory(), 'publication_editor', false],
-    ['editor republishes own published pub story', 'story.republish', pubStory({ status: 'published' }), 'publication_editor', true],
+    ['editor does not submit own story for review', 'story.submitForReview', pubStory(), 'editor', false],
+    ['editor republishes own published pub story', 'story.republish', pubStory({ status: 'published' }), 'editor', true],
     // Author no longer a member of the publication the story names: neither publish nor review.
     ['ex-member cannot publish', 'story.publish', pubStory(), null, false],
     ['ex-member cannot submit for review', 'story.submitForReview', pubStory(), null, false],
@@ -422,11 +462,18 @@ describe('ownership and state rules beyond the matrix', () => {
     ['ex-member still deletes own story', 'story.delete', pubStory(), null, true],
     ['ex-member still reads own story', 'story.read', pubStory({ status: 'pending' }), null, true],
     // SPEC §5: a publication author may save a published story but not republish it.
-    ['pub author updates own published story', 'story.update', pubStory({ status: 'published' }), 'publication_author', true],
-    ['pub author cannot republish', 'story.republish', pubStory({ status: 'published' }), 'publication_author', false],
-    ['pub author cannot cancel own schedule', 'story.cancelSchedule', pubStory({ status: 'scheduled' }), 'publication_author', false],
+    ['pub author updates own published story', 'story.update', pubStory({ status: 'published' }), 'author', true],
+    ['pub author cannot republish', 'story.republish', pubStory({ status: 'published' }), 'author', false],
+    ['pub author cannot cancel own schedule', 'story.cancelSchedule', pubStory({ status: 'scheduled' }), 'author', false],
     // A role in another publication never leaks: the caller passes the role for THIS story's publication.
-    ['solo author with a pub role still publishes', 'story.publish', pubStory({ publicationId: null }), 'publication_author', true],
+    ['solo author with a pub role still publishes', 'story.publish', pubStory({ publicationId: null }), 'author', true],
+    // SPEC §5 and 002: the author gives the excerpt while creating the story; once it has one, site staff.
+    ['author gives a draft without excerpt its excerpt', 'story.giveExcerpt', pubStory({ hasExcerpt: false }), 'author', true],
+    ['author gives a published story without excerpt one', 'story.giveExcerpt', pubStory({ status: 'published', hasExcerpt: false }), 'author', true],
+    ['author cannot change an excerpt once given', 'story.giveExcerpt', pubStory(), 'author', false],
+    ['author never edits the excerpt in the update dialog', 'story.editExcerpt', pubStory({ hasExcerpt: false }), 'author', false],
+    ["the pub editor cannot give another writer's story an excerpt", 'story.giveExcerpt', pubStory({ authorId: 'u-other', hasExcerpt: false }), 'editor', false],
+    ['an ex-member still moves their draft', 'story.move', pubStory(), null, true],
   ])('%s', (_label, action, story, role, expected) => {
     expect(can(me, action, story, { publicationRole: role })).toBe(expected);
   });
@@ -444,7 +491,9 @@ describe('ownership and state rules beyond the matrix', () => {
   });
 
   it('ignores unknown site roles', () => {
-    expect(can(user('u-x', ['superuser', 'Admin']), 'curation.set')).toBe(false);
+    const actor = actorOf({ id: 'u-x', roles: ['superuser', 'Admin'], status: 'active' });
+    expect(actor.roles).toEqual([]);
+    expect(can(actor, 'curation.set')).toBe(false);
   });
 });
 
@@ -454,6 +503,7 @@ describe('assertCan errors and why', () => {
     status: 'published',
     publicationId: null,
     authorStatus: 'active',
+    hasExcerpt: true,
   };
   const thrown = (fn: () => void): AppError => {
     try {
@@ -483,9 +533,16 @@ describe('assertCan errors and why', () => {
     ["read another's draft", () => assertCan(user('u-x'), 'story.read', { ...solo, status: 'draft' }), 'not_found', 404, 'Story not found'],
     ['anonymous reads a draft', () => assertCan(null, 'story.read', { ...solo, status: 'draft' }), 'not_found', 404, 'Story not found'],
     ["read a banned author's story", () => assertCan(null, 'story.read', { ...solo, authorStatus: 'banned' }), 'not_found', 404, 'Story not found'],
-    ['read a private list', () => assertCan(null, 'list.read', { ownerId: 'u-1', privacyStatus: 'private' }), 'not_found', 404, 'List not found'],
-    ["editor acts on a banned author's story", () => assertCan(user('u-pe'), 'story.unpublish', { ...solo, publicationId: 'p', authorStatus: 'banned' }, { publicationRole: 'publication_editor' }), 'forbidden', 403, "This story's author is banned"],
-    ['newsletter scheduled twice', () => assertCan(user('u-pe'), 'newsletter.schedule', { publicationId: 'p', status: 'scheduled', scheduledTime: 1 }, { publicationRole: 'publication_editor' }), 'conflict', 409, 'The newsletter is already scheduled or sent'],
+    ['read a private list', () => assertCan(null, 'list.read', { ownerId: 'u-1', ownerStatus: 'active', privacyStatus: 'private' }), 'not_found', 404, 'List not found'],
+    ["read a banned owner's list", () => assertCan(user('u-x'), 'list.read', { ownerId: 'u-1', ownerStatus: 'banned', privacyStatus: 'public' }), 'not_found', 404, 'List not found'],
+    ['read a banned user', () => assertCan(user('u-x'), 'user.read', { id: 'u-1', status: 'banned' }), 'not_found', 404, 'User not found'],
+    ['change a given excerpt', () => assertCan(user('u-me'), 'story.editExcerpt', solo), 'forbidden', 403, 'Only site editors and admins can change the excerpt of a story'],
+    ["change another's excerpt", () => assertCan(user('u-x'), 'story.editExcerpt', solo), 'forbidden', 403, 'Only site editors and admins can change the excerpt of a story'],
+    ['move a published story', () => assertCan(user('u-me'), 'story.move', solo), 'conflict', 409, 'Unpublish the story (or cancel its schedule) before moving it to another publication'],
+    ["open another's studio", () => assertCan(user('u-x'), 'user.openStudio', { id: 'u-1' }), 'forbidden', 403, "Only the writer can see their studio's stories"],
+    ['a banned user starts a session', () => assertCan(user('u-me', [], 'banned'), 'session.start'), 'forbidden', 403, 'Your account has been banned'],
+    ["editor acts on a banned author's story", () => assertCan(user('u-pe'), 'story.unpublish', { ...solo, publicationId: 'p', authorStatus: 'banned' }, { publicationRole: 'editor' }), 'forbidden', 403, "This story's author is banned"],
+    ['newsletter scheduled twice', () => assertCan(user('u-pe'), 'newsletter.schedule', { publicationId: 'p', status: 'scheduled', scheduledTime: 1 }, { publicationRole: 'editor' }), 'conflict', 409, 'The newsletter is already scheduled or sent'],
   ])('%s', (_label, fn, code, status, message) => {
     const error = thrown(fn);
     expect(error.code).toBe(code);
@@ -505,16 +562,121 @@ describe('assertCan errors and why', () => {
   });
 });
 
-describe('publicationRoleFromRelation', () => {
-  it.each<[string[] | null, PublicationRole]>([
-    [null, null],
-    [[], null],
-    [['admin'], 'owner'],
-    [['admin', 'editor'], 'owner'],
-    [['editor'], 'publication_editor'],
-    [['author'], 'publication_author'],
-    [['publication_editor'], 'publication_editor'],
-  ])('%j → %s', (relation, role) => {
-    expect(publicationRoleFromRelation(relation)).toBe(role);
+describe('the role vocabulary (roles.ts)', () => {
+  it('keeps only the stored site roles', () => {
+    expect(storedSiteRoles(['editor', 'user', 'admin', 'Admin'])).toEqual(['admin', 'editor']);
+    expect(storedSiteRoles(null)).toEqual([]);
+  });
+
+  it.each([
+    ['publication_owner', 'owner', 'admin'],
+    ['publication_editor', 'editor', 'editor'],
+    ['publication_author', 'author', 'author'],
+  ] as const)('%s → %s → userRelation %s', (stored, role, word) => {
+    expect(publicationRoleOfStored(stored)).toBe(role);
+    expect(relationWordOf(role)).toBe(word);
+  });
+});
+
+describe('capabilities sent to the UI', () => {
+  const story = (over: Partial<StoryResource> = {}): StoryResource => ({
+    authorId: 'u-own',
+    status: 'draft',
+    publicationId: 'pub-1',
+    authorStatus: 'active',
+    hasExcerpt: true,
+    ...over,
+  });
+  const granted = (flags: ReturnType<typeof storyCapabilities>) =>
+    Object.entries(flags)
+      .filter(([, value]) => value === true)
+      .map(([name]) => name)
+      .sort();
+
+  // Each flag is the matrix's answer: a few whole rows, read as the UI reads them.
+  it.each<[string, Actor, StoryResource, PublicationRole | null, string[], string[]]>([
+    [
+      "a writer's solo draft",
+      user('u-own'),
+      story({ publicationId: null, hasExcerpt: false }),
+      null,
+      ['canAutosave', 'canDelete', 'canEdit', 'canGiveExcerpt', 'canMove', 'canPublish', 'canSchedule'],
+      [],
+    ],
+    [
+      "a pub author's draft",
+      user('u-own'),
+      story(),
+      'author',
+      ['canAutosave', 'canDelete', 'canEdit', 'canMove', 'canSubmitForReview'],
+      ['publish', 'schedule'],
+    ],
+    [
+      "a pub author's scheduled story",
+      user('u-own'),
+      story({ status: 'scheduled' }),
+      'author',
+      ['canDelete', 'canEdit'],
+      ['publish', 'reschedule', 'cancelSchedule'],
+    ],
+    [
+      "a pub author's published story",
+      user('u-own'),
+      story({ status: 'published' }),
+      'author',
+      ['canDelete', 'canEdit', 'canUnpublish'],
+      ['republish'],
+    ],
+    [
+      'the pub editor on a pending story',
+      user('u-pe'),
+      story({ status: 'pending' }),
+      'editor',
+      ['canApprove', 'canPublish', 'canReject', 'canSchedule'],
+      [],
+    ],
+    [
+      'a site editor on a published story',
+      user('u-se', ['editor']),
+      story({ status: 'published' }),
+      null,
+      ['canEditExcerpt'],
+      [],
+    ],
+    [
+      'a site admin on a published story',
+      user('u-sa', ['admin']),
+      story({ status: 'published' }),
+      null,
+      ['canDelete', 'canEditExcerpt', 'canUnpublish'],
+      [],
+    ],
+    ['a stranger on a published story', user('u-x'), story({ status: 'published' }), null, [], []],
+    ['anonymous on a published story', null, story({ status: 'published' }), null, [], []],
+  ])('%s', (_label, actor, resource, role, flags, locked) => {
+    const capabilities = storyCapabilities(actor, resource, { publicationRole: role });
+    expect(granted(capabilities)).toEqual(flags);
+    expect([...capabilities.locked].sort()).toEqual([...locked].sort());
+  });
+
+  it.each<[string, PublicationRole | null, [boolean, boolean, boolean]]>([
+    ['owner', 'owner', [true, true, false]],
+    ['editor', 'editor', [true, true, false]],
+    ['author', 'author', [false, false, true]],
+    ['no member', null, [false, false, false]],
+  ])('placing a story in a publication as %s', (_label, role, [publish, schedule, review]) => {
+    expect(placementCapabilities(user('u-me'), 'pub-1', { publicationRole: role })).toEqual({
+      canPublishStories: publish,
+      canScheduleStories: schedule,
+      submitsStoriesForReview: review,
+    });
+  });
+
+  it('the read scope of list queries: site admins see banned writers, nobody else does', () => {
+    expect(readScopeOf(null)).toBeNull();
+    expect(readScopeOf(user('u-x', [], 'banned'))).toBeNull();
+    expect(readScopeOf(user('u-x'))).toEqual({ viewerId: 'u-x', seesBannedWriters: false });
+    expect(readScopeOf(user('u-se', ['editor']))).toEqual({ viewerId: 'u-se', seesBannedWriters: false });
+    expect(readScopeOf(user('u-sa', ['admin']))).toEqual({ viewerId: 'u-sa', seesBannedWriters: true });
   });
 });

@@ -1,15 +1,8 @@
 import { AppError } from '../lib/errors';
 import { env } from '../lib/env';
+import { clientAddress, clientBucket } from '../lib/client-address';
+import { hasControlCharacter } from '../lib/safe-string';
 import { consumeRateLimit, RATE_LIMITS } from '../modules/rate-limits/rate-limits.service';
-
-/** The caller's address as the nearest proxy reports it (a direct client without one is 'local'). */
-export function clientAddress(request: Request): string {
-  return (
-    request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ||
-    request.headers.get('x-real-ip') ||
-    'local'
-  );
-}
 
 /**
  * Counts a credentials sign-in (or sign-up) attempt per account and per address. Returns a 429
@@ -24,14 +17,17 @@ export async function limitSignInAttempt(request: Request): Promise<Response | n
     .trim()
     .toLowerCase();
   const signUp = form?.get('mode') === 'signup';
-  const ip = clientAddress(request);
+  const ip = clientBucket(clientAddress(request.headers));
   try {
     await consumeRateLimit(RATE_LIMITS.signInPerIp, ip);
     if (signUp) await consumeRateLimit(RATE_LIMITS.signUpPerIp, ip);
-    else if (email) await consumeRateLimit(RATE_LIMITS.signInPerAccount, email);
+    // An e-mail with a control character is no account (and PostgreSQL refuses a NUL in the key).
+    else if (email && !hasControlCharacter(email))
+      await consumeRateLimit(RATE_LIMITS.signInPerAccount, email);
     return null;
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'rate_limited') throw error;
+    // The site's own address (env.ts siteUrl(): NEXTAUTH_URL, else the port it listens on).
     const url = new URL('/api/auth/error', env.NEXTAUTH_URL);
     url.searchParams.set('error', error.message);
     return Response.json(

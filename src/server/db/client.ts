@@ -17,6 +17,11 @@ export type Database = {
   pglite?: PGlite;
   /** The connection string, when a PostgreSQL server runs (pg-boss opens its own pool). */
   url?: string;
+  /**
+   * Statements PREPAREd on this database by name (src/server/db/prepared.ts): PGlite has one
+   * connection, so once per database; node-postgres keeps its own per pooled connection.
+   */
+  preparedStatements: Map<string, Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -31,7 +36,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // the pool discards it and the next query opens a fresh one.
     pool.on('error', (error) => console.warn(`[db] idle connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', url: options.url, close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      url: options.url,
+      preparedStatements: new Map(),
+      close: () => pool.end(),
+    };
   }
   let lock: DataDirLock | undefined;
   if (options.dataDir) {
@@ -55,6 +66,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     db,
     kind: 'pglite',
     pglite,
+    preparedStatements: new Map(),
     close: async () => {
       await pglite.close();
       lock?.release();

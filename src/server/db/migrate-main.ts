@@ -1,8 +1,8 @@
 // `npm run db:migrate`: apply the committed migrations to the configured database, then exit.
-import { getDatabase } from './index';
+import { openConfiguredDatabase } from './index';
 
 try {
-  const database = await getDatabase(); // opening migrates
+  const database = await openConfiguredDatabase(); // opening migrates
   console.log(`[lamplight] migrations applied (${database.kind})`);
   await database.close();
 } catch (error) {

@@ -1,69 +1,118 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import type { Database } from './client';
 import { getDatabase } from './index';
 
-// Hot, tiny queries (run on nearly every request) as server-side prepared statements. PGlite parses
-// and plans every statement it is sent (~1 ms of WebAssembly for even a primary-key lookup), but
-// runs a PREPAREd one in a fraction of that; on PostgreSQL a named statement is prepared once per
-// pooled connection by node-postgres. Parameters are text: each is passed as a quoted literal to
+// The app's one way to run a query as a server-side prepared statement: the hot, small queries run
+// on nearly every request (the session's actor, the story page's fingerprint and content). PGlite
+// parses and plans every statement it is sent (~1 ms of WebAssembly even for a primary-key lookup)
+// but runs a PREPAREd one in a fraction of that; on PostgreSQL a named statement is prepared once
+// per pooled connection by node-postgres. Parameters are text: each is passed as a quoted literal to
 // PGlite's EXECUTE (standard_conforming_strings is on, so doubling quotes is the whole escaping),
-// which is why this is only for text parameters the callers have already validated.
+// which is why this is only for parameters the callers have already validated.
+//
+// What is prepared where is kept on the Database itself (`preparedStatements`), which the runtime
+// owns: every copy of this module that Next.js's bundles load sees the same record.
 
 type PgPool = {
   query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
 };
 type Exec = (sql: string) => Promise<{ rows: unknown[] }[]>;
 
-// Per PGlite instance: the statement names prepared (or being prepared) on it. On globalThis, like
-// the database itself: Next's bundles (pages, route handlers) each load this module, and all of
-// them share the one PGlite.
-const holder = globalThis as unknown as {
-  __lamplightPrepared?: WeakMap<object, Map<string, Promise<unknown>>>;
-};
-const preparedOn = (holder.__lamplightPrepared ??= new WeakMap());
+/** A query written with Drizzle (tables and columns checked by the compiler), $1…$n from placeholders. */
+type BuiltQuery = { toSQL(): { sql: string; params: unknown[] } };
 
-/** 42P05: the statement is there already (prepared by another copy of this module): that will do. */
+/** Builds queries for preparedQuery without a database at hand (they are turned into text once). */
+export const queryBuilder = new QueryBuilder();
+
+/**
+ * A select list whose result columns are named by the keys (`"featureImageUrl"`), as raw rows of a
+ * prepared statement come back: nested objects are written as json_build_object(…) fields.
+ */
+export function namedColumns(fields: Record<string, SQLWrapper>) {
+  return Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, sql`${field}`.as(key)]));
+}
+
+/**
+ * json_build_object(…) of these fields, keyed as given: a nested object of a prepared query's row.
+ * With `nullUnless` (a column of an outer join), null when that column is null.
+ */
+export function jsonObject(fields: Record<string, SQLWrapper>, nullUnless?: SQLWrapper): SQL {
+  const pairs = Object.entries(fields).map(([key, field]) => {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new Error(`bad field name ${key}`);
+    return sql`${sql.raw(`'${key}'`)}, ${field}`;
+  });
+  const object = sql`json_build_object(${sql.join(pairs, sql`, `)})`;
+  return nullUnless ? sql`case when ${nullUnless} is null then null else ${object} end` : object;
+}
+
+/** 42P05: the statement is there already (an earlier copy of the app on this database): that will do. */
 const alreadyPrepared = (error: unknown) => (error as { code?: string })?.code === '42P05';
 
 const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
 /**
- * A query by name and SQL text with $1…$n text parameters. The name must be unique in the process.
- * Answers the rows as the driver gives them (PGlite and node-postgres parse types alike).
+ * A query by name with $1…$n text parameters, as SQL text or built with `queryBuilder`. The name
+ * must be unique in the process. Answers the rows as the driver gives them (PGlite and
+ * node-postgres parse types alike: timestamps as Date, json as objects).
  */
-export function preparedQuery<Row>(name: string, sql: string, parameterCount: number) {
+export function preparedQuery<Row>(name: string, query: string | BuiltQuery, parameterCount?: number) {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad statement name ${name}`);
-  const types = parameterCount ? `(${Array.from({ length: parameterCount }, () => 'text').join(', ')})` : '';
+  let text: string | undefined;
+  let types = '';
+  // Turned into text on first use: building it at import would cost every process that never asks.
+  const statement = () => {
+    if (text === undefined) {
+      const built = typeof query === 'string' ? { sql: query, params: [] } : query.toSQL();
+      const count = parameterCount ?? built.params.length;
+      types = count ? `(${Array.from({ length: count }, () => 'text').join(', ')})` : '';
+      text = built.sql;
+    }
+    return { text, types };
+  };
   return async (...values: string[]): Promise<Row[]> => {
     const database = await getDatabase();
     if (database.kind === 'postgres') {
       const pool = (database.db as unknown as { $client: PgPool }).$client;
-      return (await pool.query({ name, text: sql, values })).rows as Row[];
+      return (await pool.query({ name, text: statement().text, values })).rows as Row[];
     }
-    const pglite = database.pglite!;
-    const exec = pglite.exec.bind(pglite) as unknown as Exec;
-    let prepared = preparedOn.get(pglite);
-    if (!prepared) preparedOn.set(pglite, (prepared = new Map()));
-    const statements = prepared;
-    const run = async (): Promise<Row[]> => {
-      // One PREPARE however many first calls arrive together; a failed one is tried again next time.
-      if (!statements.has(name)) {
-        const preparing = exec(`prepare ${name}${types} as ${sql}`).catch((error: unknown) => {
-          if (!alreadyPrepared(error)) throw error;
-        });
-        statements.set(name, preparing);
-        preparing.catch(() => statements.delete(name));
-      }
-      await statements.get(name);
-      const args = values.length ? `(${values.map(literal).join(', ')})` : '';
-      const [result] = await exec(`execute ${name}${args}`);
-      return (result?.rows ?? []) as Row[];
-    };
-    try {
-      return await run();
-    } catch (error) {
-      // Someone deallocated it (DEALLOCATE ALL, DISCARD ALL): prepare it again, once.
-      if (!/prepared statement .* does not exist/i.test(String(error))) throw error;
-      statements.delete(name);
-      return run();
-    }
+    return executeOnPglite<Row>(database, name, statement, values);
   };
+}
+
+async function executeOnPglite<Row>(
+  database: Database,
+  name: string,
+  statement: () => { text: string; types: string },
+  values: string[],
+): Promise<Row[]> {
+  const pglite = database.pglite!;
+  const exec = pglite.exec.bind(pglite) as unknown as Exec;
+  const prepared = database.preparedStatements;
+  const run = async (): Promise<Row[]> => {
+    // One PREPARE however many first calls arrive together; a failed one is tried again next time.
+    if (!prepared.has(name)) {
+      const { text, types } = statement();
+      const preparing = exec(`prepare ${name}${types} as ${text}`).then(
+        () => undefined,
+        (error: unknown) => {
+          if (!alreadyPrepared(error)) throw error;
+        },
+      );
+      prepared.set(name, preparing);
+      preparing.catch(() => prepared.delete(name));
+    }
+    await prepared.get(name);
+    const args = values.length ? `(${values.map(literal).join(', ')})` : '';
+    const [result] = await exec(`execute ${name}${args}`);
+    return (result?.rows ?? []) as Row[];
+  };
+  try {
+    return await run();
+  } catch (error) {
+    // Someone deallocated it (DEALLOCATE ALL, DISCARD ALL): prepare it again, once.
+    if (!/prepared statement .* does not exist/i.test(String(error))) throw error;
+    prepared.delete(name);
+    return run();
+  }
 }

@@ -10,11 +10,13 @@ import {
   type JobDefinition,
   type JobRegistry,
   type JobsLogger,
+  type SweepContext,
   type SweepDefinition,
 } from './registry';
+import { getRuntime } from '../runtime-registry';
 
 /*
- * One pg-boss per process, sharing the app's database: on PGlite it runs on the same embedded
+ * pg-boss on the app's own database: on PGlite it runs on the same embedded
  * instance (PGlite is single-process, so the worker must live in the process that holds the
  * folder); on PostgreSQL it opens its own small pool to the same DATABASE_URL, and any number of
  * web and worker processes can run side by side (jobs are claimed with FOR UPDATE SKIP LOCKED).
@@ -25,13 +27,6 @@ export type StartJobsOptions = {
   sweeps?: readonly SweepDefinition[];
   /** Subscribe workers and run sweeps. false: this process only enqueues (web with RUN_WORKER=false). */
   work: boolean;
-  /** Stop gracefully on SIGTERM/SIGINT. Default true. */
-  handleSignals?: boolean;
-  /**
-   * After a signal-triggered stop (e.g. close the database). When no other listener for the signal
-   * is left (a plain worker process), the process then exits with code 0.
-   */
-  onSignalStopped?: (signal: NodeJS.Signals) => void | Promise<void>;
   logger?: JobsLogger;
   /** How often an idle worker looks for due jobs. Default 2 (pg-boss minimum 0.5). */
   pollingIntervalSeconds?: number;
@@ -69,22 +64,6 @@ const consoleLogger: JobsLogger = {
     detail === undefined ? console.error(`[jobs] ${message}`) : console.error(`[jobs] ${message}`, detail),
 };
 
-// Kept on globalThis for the same reason as the database: Next's bundles and module reloading must
-// all see the one instance this process started.
-const holder = globalThis as unknown as { __lamplightJobs?: Promise<Jobs> };
-
-/** The jobs runtime this process started (instrumentation for `npm start`, worker-main for `npm run worker`). */
-export function getJobs(): Promise<Jobs> {
-  if (!holder.__lamplightJobs) {
-    return Promise.reject(
-      new Error(
-        'Jobs are not started in this process: call startJobs() first (instrumentation.ts and worker-main.ts do).',
-      ),
-    );
-  }
-  return holder.__lamplightJobs;
-}
-
 /**
  * Enqueues a job from a request's code path, where the job is a follow-up a sweep also covers: a
  * process that runs no jobs (tests, scripts) skips it, and a failure to enqueue is logged with
@@ -96,12 +75,11 @@ export async function enqueueFollowUp<S extends z.ZodType>(
   options: EnqueueOptions,
   fallback: string,
 ): Promise<void> {
-  let jobs: Jobs;
-  try {
-    jobs = await getJobs();
-  } catch {
-    return; // jobs are not started in this process
-  }
+  const jobs = await getRuntime().then(
+    (runtime) => runtime.jobs,
+    () => null, // no runtime in this process
+  );
+  if (!jobs) return;
   try {
     await jobs.enqueue(job, payload, options);
   } catch (error) {
@@ -109,59 +87,74 @@ export async function enqueueFollowUp<S extends z.ZodType>(
   }
 }
 
-/** Starts this process's one pg-boss; a second call before stop() throws. */
-export function startJobs(database: Database, options: StartJobsOptions): Promise<Jobs> {
-  if (holder.__lamplightJobs) {
-    return Promise.reject(new Error('Jobs are already started in this process: use getJobs()'));
-  }
-  const release = () => {
-    if (holder.__lamplightJobs === starting) holder.__lamplightJobs = undefined;
-  };
-  const starting = createJobs(database, options, release);
-  holder.__lamplightJobs = starting;
-  starting.catch(release);
-  return starting;
-}
-
-function createBoss(database: Database, tuning: StartJobsOptions['boss']): PgBoss {
-  if (database.kind === 'pglite') {
-    if (!database.pglite) throw new Error('A PGlite database without its instance cannot run jobs');
-    return new PgBoss({ ...tuning, db: fromPglite(database.pglite), backend: 'pglite' });
-  }
-  if (!database.url) throw new Error('A PostgreSQL database without its URL cannot run jobs');
-  return new PgBoss({
-    max: 4,
-    application_name: 'lamplight-jobs',
-    ...tuning,
-    connectionString: database.url,
-  });
-}
-
-async function createJobs(database: Database, options: StartJobsOptions, release: () => void): Promise<Jobs> {
+/**
+ * Starts a pg-boss on `database` with these jobs and sweeps. The runtime (src/server/runtime.ts)
+ * starts the process's one; tests start their own on a scratch database.
+ */
+export async function startJobs(database: Database, options: StartJobsOptions): Promise<Jobs> {
   const log = options.logger ?? consoleLogger;
   const registry = registerJobs(options.jobs);
-  const sweeps = options.sweeps ?? [];
-  const sweepNames = new Set<string>();
-  for (const sweep of sweeps) {
-    if (sweepNames.has(sweep.name)) throw new Error(`Sweep "${sweep.name}" is registered twice`);
-    sweepNames.add(sweep.name);
+  const sweeps = uniqueSweeps(options.sweeps ?? []);
+  const boss = createBoss(database, options.boss, log);
+  const enqueue = enqueueInto(boss, registry);
+  try {
+    await boss.start();
+    await ensureQueues(boss, registry);
+    if (options.work) {
+      const context = { database, enqueue, log };
+      await subscribeWorkers(boss, registry, context, options.pollingIntervalSeconds ?? 2);
+    }
+  } catch (error) {
+    await boss.stop({ graceful: false, timeout: 1000 }).catch(() => {});
+    throw error;
   }
+  const sweeper = createSweeper(sweeps, { database, enqueue, log });
+  if (options.work) sweeper.start();
+  log.info(
+    `started on ${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}: ${registry.size} job(s), ` +
+      (options.work ? `working, ${sweeps.length} sweep(s)` : 'enqueue only'),
+  );
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await sweeper.stop();
+      await boss.stop({ graceful: true, close: true, timeout: options.stopTimeoutMs ?? 20_000 });
+    })());
+  return { boss, working: options.work, enqueue, runSweeps: sweeper.runAll, stop };
+}
 
-  const boss = createBoss(database, options.boss);
+function uniqueSweeps(sweeps: readonly SweepDefinition[]): readonly SweepDefinition[] {
+  const names = new Set<string>();
+  for (const sweep of sweeps) {
+    if (names.has(sweep.name)) throw new Error(`Sweep "${sweep.name}" is registered twice`);
+    names.add(sweep.name);
+  }
+  return sweeps;
+}
+
+function createBoss(database: Database, tuning: StartJobsOptions['boss'], log: JobsLogger): PgBoss {
+  let boss: PgBoss;
+  if (database.kind === 'pglite') {
+    if (!database.pglite) throw new Error('A PGlite database without its instance cannot run jobs');
+    boss = new PgBoss({ ...tuning, db: fromPglite(database.pglite), backend: 'pglite' });
+  } else {
+    if (!database.url) throw new Error('A PostgreSQL database without its URL cannot run jobs');
+    boss = new PgBoss({
+      max: 4,
+      application_name: 'lamplight-jobs',
+      ...tuning,
+      connectionString: database.url,
+    });
+  }
   // pg-boss is an EventEmitter: an unhandled 'error' event would crash the process.
   boss.on('error', (error) => log.error('pg-boss error', error));
   boss.on('warning', (warning) => log.warn(`pg-boss warning: ${warning.message}`));
+  return boss;
+}
 
-  let stopping: Promise<void> | undefined;
-  const timers: NodeJS.Timeout[] = [];
-  const running = new Map<string, Promise<number>>();
-  const signalHandlers: Array<[NodeJS.Signals, () => void]> = [];
-
-  const enqueue = (async (
-    jobOrName: AnyJob | string,
-    payload: unknown,
-    enqueueOptions: EnqueueOptions = {},
-  ) => {
+/** Validates the payload against the job's schema, then sends (or, with a singletonKey, upserts). */
+function enqueueInto(boss: PgBoss, registry: JobRegistry): EnqueueFn {
+  return (async (jobOrName: AnyJob | string, payload: unknown, enqueueOptions: EnqueueOptions = {}) => {
     const name = typeof jobOrName === 'string' ? jobOrName : jobOrName.name;
     const job = registry.get(name);
     if (!job) throw new Error(`Unknown job "${name}": add it to src/server/jobs/all-jobs.ts`);
@@ -178,27 +171,23 @@ async function createJobs(database: Database, options: StartJobsOptions, release
     }
     return boss.send(name, data, startAfter !== undefined ? { startAfter } : {});
   }) as EnqueueFn;
+}
 
-  try {
-    await boss.start();
-    await ensureQueues(boss, registry);
-    if (options.work)
-      await subscribeWorkers(boss, registry, database, enqueue, log, options.pollingIntervalSeconds ?? 2);
-  } catch (error) {
-    await boss.stop({ graceful: false, timeout: 1000 }).catch(() => {});
-    throw error;
-  }
+/** Runs sweeps now, at start and on their intervals, never two runs of one sweep at once. */
+function createSweeper(sweeps: readonly SweepDefinition[], context: SweepContext) {
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Map<string, Promise<number>>();
 
-  const runSweep = (sweep: SweepDefinition): Promise<number> => {
+  const runOne = (sweep: SweepDefinition): Promise<number> => {
     const current = running.get(sweep.name);
-    if (current) return current; // never two runs of one sweep at once
+    if (current) return current;
     const run = (async () => {
       try {
-        const fixed = await sweep.run(database.db, { database, enqueue, log });
-        if (fixed > 0) log.info(`sweep ${sweep.name} caught up on ${fixed} overdue item(s)`);
+        const fixed = await sweep.run(context.database.db, context);
+        if (fixed > 0) context.log.info(`sweep ${sweep.name} caught up on ${fixed} overdue item(s)`);
         return fixed;
       } catch (error) {
-        log.error(`sweep ${sweep.name} failed`, error);
+        context.log.error(`sweep ${sweep.name} failed`, error);
         return 0;
       } finally {
         running.delete(sweep.name);
@@ -208,69 +197,28 @@ async function createJobs(database: Database, options: StartJobsOptions, release
     return run;
   };
 
-  const runSweeps = async () => {
+  const runAll = async () => {
     const counts: Record<string, number> = {};
-    for (const sweep of sweeps) counts[sweep.name] = await runSweep(sweep);
+    for (const sweep of sweeps) counts[sweep.name] = await runOne(sweep);
     return counts;
   };
 
-  const stop = () => {
-    stopping ??= (async () => {
-      for (const timer of timers) clearInterval(timer);
-      try {
-        await Promise.allSettled(running.values());
-        await boss.stop({ graceful: true, close: true, timeout: options.stopTimeoutMs ?? 20_000 });
-      } finally {
-        // Only now: a signal repeated during the stop (npm and tsx relay Ctrl+C to a process that
-        // got it already) must not hit Node's default handler and kill the graceful stop.
-        for (const [signal, handler] of signalHandlers) process.off(signal, handler);
-        release();
+  return {
+    runAll,
+    start() {
+      for (const sweep of sweeps) {
+        const timer = setInterval(() => void runOne(sweep), sweep.everySeconds * 1000);
+        timer.unref();
+        timers.push(timer);
       }
-    })();
-    return stopping;
+      // Once at start: whatever fell due while no worker was running is caught up now.
+      void runAll();
+    },
+    async stop() {
+      for (const timer of timers) clearInterval(timer);
+      await Promise.allSettled(running.values());
+    },
   };
-
-  const jobs: Jobs = { boss, working: options.work, enqueue, runSweeps, stop };
-
-  if (options.work) {
-    for (const sweep of sweeps) {
-      const timer = setInterval(() => void runSweep(sweep), sweep.everySeconds * 1000);
-      timer.unref();
-      timers.push(timer);
-    }
-    // Once at start: whatever fell due while no worker was running is caught up now.
-    void runSweeps();
-  }
-
-  if (options.handleSignals !== false) {
-    let signalled: NodeJS.Signals | undefined;
-    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-      const handler = () => {
-        if (signalled) return; // already stopping
-        signalled = signal;
-        log.info(`${signal}: stopping jobs (waiting for running jobs)…`);
-        void (async () => {
-          try {
-            await stop();
-            await options.onSignalStopped?.(signal);
-          } catch (error) {
-            log.error('stopping jobs failed', error);
-            process.exitCode = 1;
-          }
-          // Someone else (Next's server) owns the exit if it listens too; otherwise we do.
-          if (process.listenerCount(signal) === 0) process.exit();
-        })();
-      };
-      process.on(signal, handler);
-      signalHandlers.push([signal, handler]);
-    }
-  }
-
-  log.info(
-    `started on ${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}: ${registry.size} job(s), ` +
-      (options.work ? `working, ${sweeps.length} sweep(s)` : 'enqueue only'),
-  );
-  return jobs;
 }
 
 async function ensureQueues(boss: PgBoss, registry: JobRegistry): Promise<void> {
@@ -288,61 +236,61 @@ async function ensureQueues(boss: PgBoss, registry: JobRegistry): Promise<void> 
   }
 }
 
+type WorkerContext = { database: Database; enqueue: EnqueueFn; log: JobsLogger };
+
 async function subscribeWorkers(
   boss: PgBoss,
   registry: JobRegistry,
-  database: Database,
-  enqueue: EnqueueFn,
-  log: JobsLogger,
+  context: WorkerContext,
   pollingIntervalSeconds: number,
 ): Promise<void> {
   for (const job of registry.values()) {
-    await boss.work<unknown>(
-      job.name,
-      {
-        batchSize: 1,
-        perJobResults: true,
-        pollingIntervalSeconds,
-        localConcurrency: job.concurrency ?? JOB_DEFAULTS.concurrency,
-      },
-      async (batch): Promise<JobResult[]> => {
-        const results: JobResult[] = [];
-        for (const item of batch) {
-          const parsed = job.payload.safeParse(item.data);
-          if (!parsed.success) {
-            // Retrying cannot fix a payload this version does not understand: fail it for good.
-            log.error(
-              `job ${job.name} ${item.id}: invalid payload, failed without retry`,
-              parsed.error.issues,
-            );
-            results.push({
-              id: item.id,
-              status: 'deadletter',
-              output: { message: 'invalid payload', issues: parsed.error.issues },
-            });
-            continue;
-          }
-          try {
-            await job.handler(parsed.data, {
-              db: database.db,
-              database,
-              jobId: item.id,
-              attempt: item.retryCount,
-              signal: item.signal,
-              enqueue,
-              log,
-            });
-          } catch (error) {
-            log.warn(
-              `job ${job.name} ${item.id} failed (attempt ${item.retryCount + 1}); it will retry with backoff`,
-              error,
-            );
-            throw error; // pg-boss records the failure and schedules the retry
-          }
-          results.push({ id: item.id, status: 'completed' });
-        }
-        return results;
-      },
-    );
+    const options = {
+      batchSize: 1,
+      perJobResults: true as const,
+      pollingIntervalSeconds,
+      localConcurrency: job.concurrency ?? JOB_DEFAULTS.concurrency,
+    };
+    await boss.work<unknown>(job.name, options, async (batch): Promise<JobResult[]> => {
+      const results: JobResult[] = [];
+      for (const item of batch) results.push(await runJob(job, item, context));
+      return results;
+    });
   }
+}
+
+/** One delivery of one job: validate the stored payload, run the handler, report how it went. */
+async function runJob(
+  job: AnyJob,
+  item: { id: string; data: unknown; retryCount: number; signal: AbortSignal },
+  { database, enqueue, log }: WorkerContext,
+): Promise<JobResult> {
+  const parsed = job.payload.safeParse(item.data);
+  if (!parsed.success) {
+    // Retrying cannot fix a payload this version does not understand: fail it for good.
+    log.error(`job ${job.name} ${item.id}: invalid payload, failed without retry`, parsed.error.issues);
+    return {
+      id: item.id,
+      status: 'deadletter',
+      output: { message: 'invalid payload', issues: parsed.error.issues },
+    };
+  }
+  try {
+    await job.handler(parsed.data, {
+      db: database.db,
+      database,
+      jobId: item.id,
+      attempt: item.retryCount,
+      signal: item.signal,
+      enqueue,
+      log,
+    });
+  } catch (error) {
+    log.warn(
+      `job ${job.name} ${item.id} failed (attempt ${item.retryCount + 1}); it will retry with backoff`,
+      error,
+    );
+    throw error; // pg-boss records the failure and schedules the retry
+  }
+  return { id: item.id, status: 'completed' };
 }

@@ -3,9 +3,6 @@
 // there, or not). With the embedded PGlite only one process may open ./data/db: the web server
 // already runs the worker itself, so this refuses to start while it holds the folder.
 import { DataDirLockedError } from '../db/data-dir-lock';
-import type { Database } from '../db/client';
-import { allJobs, allSweeps } from './all-jobs';
-import { startJobs } from './runner';
 
 function fail(message: string): never {
   console.error(`[worker] ${message}`);
@@ -13,28 +10,18 @@ function fail(message: string): never {
 }
 
 async function main(): Promise<void> {
-  let database: Database;
+  let runtime: typeof import('../runtime');
   try {
     // Imported here, not at the top, so a bad environment is reported like any other start-up error.
-    const { getDatabase } = await import('../db/index');
-    database = await getDatabase();
+    runtime = await import('../runtime');
+    await runtime.startRuntime({ jobs: 'worker', seed: false });
   } catch (error) {
     // Expected refusals get their message alone, not a stack trace.
     if (error instanceof DataDirLockedError) fail(error.message);
     if (error instanceof Error && error.message.startsWith('Invalid configuration')) fail(error.message);
     throw error;
   }
-
-  console.log(`[worker] database: ${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}`);
-  await startJobs(database, {
-    jobs: allJobs,
-    sweeps: allSweeps,
-    work: true,
-    onSignalStopped: async () => {
-      await database.close();
-      console.log('[worker] stopped');
-    },
-  });
+  runtime.stopRuntimeOnSignals(() => console.log('[worker] stopped'));
   console.log('[worker] running; stop with Ctrl+C or SIGTERM');
 }
 

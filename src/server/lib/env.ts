@@ -2,13 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy } from './trust-proxy';
 
 // The one place that reads process.env (CONVENTIONS §14). Everything else imports `env`.
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
-  NEXTAUTH_URL: z.string().url().default('http://localhost:3000'),
+  /** The port the site listens on (`npm start`); without NEXTAUTH_URL the public address follows it. */
+  PORT: z
+    .string()
+    .regex(/^\d{1,5}$/, 'a port number')
+    .default('3000'),
+  /** The site's public address (next-auth's callbacks, canonical links): see siteUrl(). */
+  NEXTAUTH_URL: z.string().url().optional(),
   NEXTAUTH_SECRET: z.string().min(32).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -33,6 +40,16 @@ const schema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /** Password of the demo accounts on first run (generated and printed when unset). */
   SEED_ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** Proxies whose X-Forwarded-For is believed: a hop count or addresses/CIDRs (lib/trust-proxy.ts). */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const trust = parseTrustProxy(value);
+      if (typeof trust !== 'string') return trust;
+      ctx.addIssue({ code: 'custom', message: trust });
+      return z.NEVER;
+    }),
 });
 
 function loadEnv() {
@@ -43,16 +60,28 @@ function loadEnv() {
   }
   const value = parsed.data;
   const secret = value.NEXTAUTH_SECRET ?? readOrCreateSecret(value.DATA_DIR);
+  const url = siteUrl(value);
   // next-auth reads these names itself, so keep process.env in step with the validated values.
   process.env.NEXTAUTH_SECRET = secret;
-  process.env.NEXTAUTH_URL = value.NEXTAUTH_URL;
+  process.env.NEXTAUTH_URL = url;
   return {
     ...value,
     NEXTAUTH_SECRET: secret,
-    PUBLIC_URL: value.PUBLIC_URL ?? value.NEXTAUTH_URL,
+    NEXTAUTH_URL: url,
+    PUBLIC_URL: value.PUBLIC_URL ?? url,
     SEARCH_URL: value.SEARCH_URL ?? '/search',
     ...s3Settings(value),
   };
+}
+
+/**
+ * The site's address, the one source of every absolute URL it makes (canonical, og:url, JSON-LD,
+ * share links, next-auth's callbacks and error page): NEXTAUTH_URL, or this machine at the port the
+ * site listens on (`PORT=3100 npm start` → http://localhost:3100). PUBLIC_URL overrides it for
+ * public links only (a CDN or another host in front).
+ */
+export function siteUrl(value: { NEXTAUTH_URL?: string; PORT: string }): string {
+  return value.NEXTAUTH_URL ?? `http://localhost:${value.PORT}`;
 }
 
 // The S3 upload driver (docs/decisions/007-s3-uploads.md) is on when S3_BUCKET is set. Its public

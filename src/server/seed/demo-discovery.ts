@@ -14,7 +14,8 @@ import {
 } from '../db/schema';
 import { newUuid } from '../lib/ids';
 import { DEMO_PUBLICATIONS, DEMO_SUBTOPICS, DEMO_WRITERS } from './demo-content';
-import { unicodeSlug, type Rng } from './story-body';
+import { tagSlug } from '../modules/tags/tags.schema';
+import type { Rng } from './story-body';
 
 const DAY = 86_400_000;
 
@@ -54,7 +55,7 @@ export async function insertDemoDiscovery(db: Db, ctx: DemoContext): Promise<voi
     const tagCounts = new Map<string, number>();
     for (const r of mine)
       for (const name of storyTags.get(r.id)!)
-        tagCounts.set(unicodeSlug(name), (tagCounts.get(unicodeSlug(name)) ?? 0) + 1);
+        tagCounts.set(tagSlug(name), (tagCounts.get(tagSlug(name)) ?? 0) + 1);
     const langWriters = DEMO_WRITERS.filter((w) => w.lang === lang).map((w) => uid(w.key));
     const otherWriters = DEMO_WRITERS.filter((w) => w.lang !== lang).map((w) => uid(w.key));
     const langPubs = DEMO_PUBLICATIONS.filter((p) => p.languageCode === lang).map((p) => pubIds.get(p.key)!);
@@ -115,9 +116,7 @@ export async function insertDemoDiscovery(db: Db, ctx: DemoContext): Promise<voi
   for (const [slug, subtopicName, description, tag] of DEMO_SUBTOPICS) {
     const id = newUuid();
     await db.insert(subtopics).values({ id, slug, subtopicName, description });
-    const chosen = published
-      .filter((r) => storyTags.get(r.id)!.some((n) => unicodeSlug(n) === tag))
-      .slice(0, 6);
+    const chosen = published.filter((r) => storyTags.get(r.id)!.some((n) => tagSlug(n) === tag)).slice(0, 6);
     if (chosen.length > 0)
       await db
         .insert(subtopicPosts)

@@ -31,7 +31,8 @@ import {
 } from './demo-content';
 import { insertDemoDiscovery } from './demo-discovery';
 import { makeStoryBody, pickTags } from './sample-text';
-import { createRng, unicodeSlug, type Rng } from './story-body';
+import { tagSlug } from '../modules/tags/tags.schema';
+import { createRng, type Rng } from './story-body';
 
 const DAY = 86_400_000;
 const SEED_LOCK = 7_243_001; // pg_advisory_xact_lock key: one seeder at a time across processes
@@ -202,13 +203,13 @@ async function insertDemo(db: Db, passwordHash: string, now: Date, rng: Rng): Pr
   await db.insert(posts).values(rows);
   await insertDemoGuides(db, uid('admin'), now);
   const allTags = new Map<string, string>();
-  for (const names of storyTags.values()) for (const name of names) allTags.set(unicodeSlug(name), name);
+  for (const names of storyTags.values()) for (const name of names) allTags.set(tagSlug(name), name);
   await db.insert(tags).values([...allTags].map(([slug, name]) => ({ slug, name })));
   await db
     .insert(postTags)
     .values(
       [...storyTags].flatMap(([postId, names]) =>
-        names.map((name, position) => ({ postId, tagSlug: unicodeSlug(name), position })),
+        names.map((name, position) => ({ postId, tagSlug: tagSlug(name), position })),
       ),
     );
 

@@ -5,7 +5,8 @@ import { newStoryId, newUuid } from '../lib/ids';
 import { slugify } from '../../lib/slug';
 import { makeExcerpt, makeStoryBody, makeTitle, pickTags } from './sample-text';
 import { VOCABULARY, type Lang } from './sample-vocabulary';
-import { createRng, unicodeSlug, type Rng } from './story-body';
+import { tagSlug } from '../modules/tags/tags.schema';
+import { createRng, type Rng } from './story-body';
 
 const DAY = 86_400_000;
 const BATCH = 500;
@@ -61,7 +62,7 @@ export async function seedStories(db: Db, options: SeedStoriesOptions): Promise<
 
   // Every tag the generator can choose, made once up front.
   const tagRows = (['en', 'zh'] as Lang[]).flatMap((lang) =>
-    VOCABULARY[lang].tags.map((name) => ({ slug: unicodeSlug(name), name })),
+    VOCABULARY[lang].tags.map((name) => ({ slug: tagSlug(name), name })),
   );
   await db.insert(tags).values(tagRows).onConflictDoNothing();
 
@@ -128,7 +129,7 @@ async function insertStories(db: Db, { stories, words, rng, t0, writerIds }: Ins
         createdAt,
         updatedAt: publishedAt ?? createdAt,
       });
-      tagNames.forEach((name, position) => links.push({ postId: id, tagSlug: unicodeSlug(name), position }));
+      tagNames.forEach((name, position) => links.push({ postId: id, tagSlug: tagSlug(name), position }));
     }
     await db.insert(posts).values(rows);
     await db.insert(postTags).values(links);

@@ -1,4 +1,5 @@
-import { buildStoryBody, countWords, type Rng, type StoryBlock, type StoryBody } from './story-body';
+import { countWords } from '../modules/posts/posts-reading-time';
+import { buildStoryBody, type Rng, type StoryBlock, type StoryBody } from './story-body';
 import { TITLE_PARTS, VOCABULARY, type Lang, type Vocabulary } from './sample-vocabulary';
 
 // Sentence and story generator over the vocabulary: varied, readable, faith-flavoured filler.

@@ -1,6 +1,6 @@
 // npm run seed                  → demo content (DESIGN §11) when the database has no users yet
 // npm run seed -- --stories N   → N generated stories (~1,200 words; --words W to change)
-import { getDatabase } from '../db';
+import { startRuntime, stopRuntime } from '../runtime';
 import { seedDemo } from './demo';
 import { seedStories } from './generate';
 
@@ -17,7 +17,7 @@ function numberArg(name: string): number | undefined {
 
 const stories = numberArg('stories');
 const words = numberArg('words');
-const database = await getDatabase();
+const { database } = await startRuntime({ seed: false });
 try {
   if (stories !== undefined) {
     const started = Date.now();
@@ -42,5 +42,5 @@ try {
     }
   }
 } finally {
-  await database.close();
+  await stopRuntime();
 }

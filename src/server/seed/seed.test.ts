@@ -17,7 +17,7 @@ import {
 import { useTestDatabase } from '../../../tests/helpers/test-db';
 import { seedDemo } from './demo';
 import { seedStories } from './generate';
-import { countWords, readingMinutesFor } from './story-body';
+import { countWords, readingMinutesFor } from '../modules/posts/posts-reading-time';
 import { GUIDES } from '../../lib/guides';
 
 describe('seedDemo', () => {

@@ -1,7 +1,8 @@
+import { countWords, readingMinutesFor } from '../modules/posts/posts-reading-time';
 import type { ProseMirrorNode } from '../modules/posts/posts.table';
 
 // Small helpers the seeders and test factories share: a seeded random generator, the three body
-// forms a story stores (ProseMirror JSON, HTML, plain text), word counts and slugs.
+// forms a story stores (ProseMirror JSON, HTML, plain text).
 
 export type Rng = {
   next(): number;
@@ -47,36 +48,6 @@ export type StoryBody = {
   wordCount: number;
   readingMinutes: number;
 };
-
-export const WORDS_PER_MINUTE = 230;
-
-const CJK = /[\u3400-\u9fff\uf900-\ufaff]/g;
-
-/** Latin words by whitespace, plus each CJK character as one word (Chinese has no spaces). */
-export function countWords(text: string): number {
-  const cjk = text.match(CJK)?.length ?? 0;
-  const latin = text.replace(CJK, ' ').match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
-  return cjk + latin;
-}
-
-export function readingMinutesFor(words: number): number {
-  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
-}
-
-/**
- * Lower-case slug that keeps letters of any script ('Finding Peace' → 'finding-peace', '信心' → '信心'):
- * tag slugs, so Chinese tags get one (src/lib/slug.ts keeps [a-z0-9] only, right for subdomains).
- */
-export function unicodeSlug(text: string, maxLength = 80): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, maxLength)
-    .replace(/-+$/, '');
-}
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

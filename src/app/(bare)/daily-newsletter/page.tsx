@@ -1,10 +1,14 @@
+import type { Metadata } from 'next';
 import Link from 'next/link';
 import { SubscribeForm } from '@/components/subscriptions/subscribe-form';
 import { TOPIC_DAILY_DEVOTIONAL } from '@/lib/topics';
 import { BrandLink } from '../brand-link';
 import styles from '../bare.module.css';
 
-// SPEC §2: rendered without the page header and head metadata (see the (bare) layout).
+// SPEC §2: rendered without the page header and head metadata (see the (bare) layout), but with
+// a document title of its own: every page needs one to be told apart (WCAG 2.4.2).
+export const metadata: Metadata = { title: { absolute: 'Daily newsletter' } };
+
 export default function DailyNewsletterPage() {
   return (
     <div className={styles.page}>

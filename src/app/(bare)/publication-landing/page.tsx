@@ -1,3 +1,4 @@
+import type { Metadata } from 'next';
 import Link from 'next/link';
 import { BrandLink } from '../brand-link';
 import styles from '../bare.module.css';
@@ -21,7 +22,10 @@ const FEATURES = [
   },
 ];
 
-// SPEC §2: rendered without the page header and head metadata (see the (bare) layout).
+// SPEC §2: rendered without the page header and head metadata (see the (bare) layout), but with
+// a document title of its own: every page needs one to be told apart (WCAG 2.4.2).
+export const metadata: Metadata = { title: { absolute: 'Publications' } };
+
 export default function PublicationLandingPage() {
   return (
     <div className={styles.page}>

@@ -1,12 +1,9 @@
-import { handle } from 'hono/vercel';
-import { createApp } from '@/server/api/app';
-import { exposeApiFastPath } from '@/server/api/fast-path';
+import { getRuntime } from '@/server/runtime-registry';
 
-// Every /api/* call except /api/auth/* (next-auth's own route wins) goes to the one Hono app:
-// through Next.js for the first call, then straight from scripts/server.mjs (the fast path).
-const app = createApp();
-const handler = handle(app);
-exposeApiFastPath(app);
+// Every /api/* call except /api/auth/* (next-auth's own route wins) goes to the one Hono app, which
+// the runtime owns (src/server/runtime.ts). `npm start` answers most of them before Next.js's router
+// (the fast path); this handler serves the rest, and all of them under `next dev`.
+const handler = async (request: Request) => (await getRuntime()).api.app.fetch(request);
 
 export const dynamic = 'force-dynamic';
 export {

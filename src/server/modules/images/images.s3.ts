@@ -78,7 +78,9 @@ export const mimeOfExtension = (extension: string): string => MIME[extension] ??
 
 /**
  * A URL good for one PUT of exactly `contentLength` bytes of `contentType` to `key`, until it
- * expires. Both headers are signed: the store answers 403 to any other length or type.
+ * expires. Both headers are signed: the store answers 403 to any other length or type. So is
+ * `If-None-Match: *`, a conditional write: the store answers 412 once an object is there, so the
+ * URL works once (docs/decisions/014-single-use-s3-uploads.md). The browser must send that header.
  */
 export async function presignS3Put(
   settings: S3Settings,
@@ -92,10 +94,11 @@ export async function presignS3Put(
     Key: key,
     ContentType: contentType,
     ContentLength: contentLength,
+    IfNoneMatch: '*',
   });
   return getSignedUrl(clientFor(settings), command, {
     expiresIn: expiresInSeconds,
-    signableHeaders: new Set(['content-type', 'content-length']),
+    signableHeaders: new Set(['content-type', 'content-length', 'if-none-match']),
   });
 }
 

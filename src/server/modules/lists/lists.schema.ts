@@ -1,29 +1,22 @@
 import { z } from 'zod';
 import { STORY_ID_RE } from '../../lib/ids';
-import { LIST_NAME_MAX, LIST_PRIVACY } from './lists.table';
+import { LIST_NAME_MAX, LIST_NAME_TOO_LONG, LIST_PRIVACY } from './lists.limits';
 
 // Inputs and answers of the list calls (SPEC §3 List, §5 Create list, §7 Lists; DESIGN §7).
-// Pure zod, no server imports beyond constants: the dialogs use the same rules and types.
+// The dialogs use the same rules (lists.limits.ts: this file needs lib/ids, which is server-only) and types.
 
-export { LIST_NAME_MAX, LIST_PRIVACY };
-export type { ListPrivacy } from './lists.table';
+export {
+  LIST_NAME_BLANK,
+  LIST_NAME_MAX,
+  LIST_NAME_TOO_LONG,
+  LIST_PRIVACY,
+  listNameLength,
+  listNameProblem,
+} from './lists.limits';
+export type { ListPrivacy } from './lists.limits';
 
 export const listIdSchema = z.string().uuid('Not a list id');
 const storyIdParam = z.string().regex(STORY_ID_RE, 'Not a story id');
-
-/** The length the database counts (characters, not UTF-16 units: an emoji is one). */
-export const listNameLength = (name: string): number => [...name].length;
-
-export const LIST_NAME_BLANK = 'Please give the list a name';
-export const LIST_NAME_TOO_LONG = `A list name can have at most ${LIST_NAME_MAX} characters`;
-
-/** null when the (trimmed) name is fine, otherwise the reason; the service answers it as the error message. */
-export function listNameProblem(name: string): string | null {
-  const trimmed = name.trim();
-  if (!trimmed) return LIST_NAME_BLANK;
-  if (listNameLength(trimmed) > LIST_NAME_MAX) return LIST_NAME_TOO_LONG;
-  return null;
-}
 
 /**
  * The name as sent; the service trims it and refuses a blank or over-long one with a plain message
@@ -77,6 +70,14 @@ export const listSchema = z.object({
   coverImages: z.array(z.string()),
 });
 export type List = z.infer<typeof listSchema>;
+
+/** A list as the user's home shows it: public lists only. */
+export type PublicListSummary = {
+  id: string;
+  listName: string;
+  postCount: number;
+  coverImages: string[];
+};
 
 export const listsAnswerSchema = z.object({ lists: z.array(listSchema) });
 export type ListsAnswer = z.infer<typeof listsAnswerSchema>;

@@ -1,12 +1,11 @@
 import type { Actor } from '../../auth/actor';
-import { assertCan, can, isSiteAdmin, type PublicationRole } from '../../auth/policy';
+import { assertCan, can, readScopeOf, type ListResource } from '../../auth/policy';
 import { decodeCursor, toPage } from '../../lib/cursor';
 import { AppError, notFound, unauthorized } from '../../lib/errors';
 import { newUuid } from '../../lib/ids';
-import { loadVisibleStory, publicationRoleOf, storyResource } from '../posts/posts-access.service';
-import { findStorySummaryRowsByIds } from '../posts/posts-read.repository';
-import { toStorySummary } from '../posts/posts-read.service';
-import type { StoryPage, StorySummary } from '../posts/posts.schema';
+import { loadVisibleStory } from '../posts/posts-access.service';
+import { listVisibleStorySummaries } from '../posts/posts-read.service';
+import type { StoryPage } from '../posts/posts.schema';
 import {
   deleteListPost,
   deleteListRow,
@@ -29,6 +28,7 @@ import {
   type ListEntry,
   type ListIdsAnswer,
   type ListsAnswer,
+  type PublicListSummary,
   type UpdateListInput,
 } from './lists.schema';
 import type { ListRow } from './lists.table';
@@ -39,8 +39,11 @@ import type { ListRow } from './lists.table';
 
 const COVER_IMAGES = 3;
 
-const viewerOf = (actor: Actor): StoryViewer =>
-  actor ? { id: actor.id, isSiteAdmin: isSiteAdmin(actor) } : null;
+/** The SQL filter's view of the reader (the policy's read scope). */
+function viewerOf(actor: Actor): StoryViewer {
+  const scope = readScopeOf(actor);
+  return scope && { id: scope.viewerId, isSiteAdmin: scope.seesBannedWriters };
+}
 
 function toList(row: ListWithOwnerRow, stats: ListStats | undefined): List {
   return {
@@ -81,17 +84,21 @@ function cleanListName(name: string): string {
 /**
  * The list, if this actor may read it: a private list of someone else is a 404, and so is any list
  * of a banned owner (their things vanish from public view, DESIGN §5) unless a site admin asks.
+ * Pins inside a list start here too.
  */
-async function loadReadableList(actor: Actor, id: string): Promise<ListWithOwnerRow> {
+export async function loadReadableList(actor: Actor, id: string): Promise<ListWithOwnerRow> {
   const row = await findListById(id);
   if (!row) throw notFound('List');
-  if (row.owner.status === 'banned' && !isSiteAdmin(actor) && actor?.id !== row.ownerId)
-    throw notFound('List');
-  assertCan(actor, 'list.read', { ownerId: row.ownerId, privacyStatus: row.privacyStatus });
+  assertCan(actor, 'list.read', listResource(row));
   return row;
 }
 
-const listResource = (row: ListRow) => ({ ownerId: row.ownerId, privacyStatus: row.privacyStatus });
+/** The policy's view of a list. */
+export const listResource = (row: ListWithOwnerRow): ListResource => ({
+  ownerId: row.ownerId,
+  ownerStatus: row.owner.status,
+  privacyStatus: row.privacyStatus,
+});
 
 // POST /lists/create
 export async function createList(actor: Actor, input: CreateListInput): Promise<List> {
@@ -113,6 +120,16 @@ export async function getListOrThrow(actor: Actor, id: string): Promise<List> {
   const row = await loadReadableList(actor, id);
   const [list] = await withStats(actor, [row]);
   return list;
+}
+
+/** The list page (/lists/{id}): the list, and what this actor may do with it (from the policy). */
+export async function getListPageOrThrow(
+  actor: Actor,
+  id: string,
+): Promise<{ list: List; can: { canEdit: boolean } }> {
+  const row = await loadReadableList(actor, id);
+  const [list] = await withStats(actor, [row]);
+  return { list, can: { canEdit: can(actor, 'list.update', listResource(row)) } };
 }
 
 // PATCH /lists/{id}?listName&privacyStatus
@@ -185,33 +202,37 @@ export async function listPostsOfList(
   await loadReadableList(actor, listId);
   const keys = await findListPostPage({ listId, viewer: viewerOf(actor), cursor, fetch: options.limit + 1 });
   const page = toPage(keys, options.limit, (key) => ({ t: key.addedAt.getTime(), id: key.postId }));
-  const stories = await readableSummaries(
+  const stories = await listVisibleStorySummaries(
     actor,
     page.items.map((key) => key.postId),
   );
   return { posts: stories, lastKey: page.lastKey };
 }
 
+/** Whether the story is in the list (a story is pinned inside a list only once it is in it). */
+export async function isPostInList(list: ListRow, postId: string): Promise<boolean> {
+  return (await findOwnerListIdsHoldingPost(list.ownerId, postId)).includes(list.id);
+}
+
 /**
- * The summaries of these stories the policy lets this actor read, in the given order: one query for
- * the stories, one per publication only when a story is not public (the SQL filter mirrors the
- * policy; the policy decides).
+ * The public lists of a user, for their home page, newest first, with the number of stories the
+ * viewer may see in each.
  */
-async function readableSummaries(actor: Actor, postIds: readonly string[]): Promise<StorySummary[]> {
-  const rows = new Map((await findStorySummaryRowsByIds(postIds)).map((row) => [row.id, row]));
-  const roles = new Map<string | null, Promise<PublicationRole>>();
-  const roleIn = (publicationId: string | null) => {
-    if (!roles.has(publicationId)) roles.set(publicationId, publicationRoleOf(actor?.id, publicationId));
-    return roles.get(publicationId)!;
-  };
-  const readable: StorySummary[] = [];
-  for (const id of postIds) {
-    const row = rows.get(id);
-    if (!row) continue;
-    const isPublic = row.status === 'published' && row.author.status === 'active';
-    const role = isPublic ? null : await roleIn(row.publicationId);
-    if (can(actor, 'story.read', storyResource(row), { publicationRole: role }))
-      readable.push(toStorySummary(row));
-  }
-  return readable;
+export async function listPublicListsOf(actor: Actor, ownerId: string): Promise<PublicListSummary[]> {
+  // Only public lists, even when the owner looks at their own home (it shows what others see).
+  const rows = (await findListsByOwner(ownerId)).filter(
+    (row) => row.privacyStatus === 'public' && can(actor, 'list.read', listResource(row)),
+  );
+  if (rows.length === 0) return [];
+  const stats = await findListStats(
+    rows.map((row) => row.id),
+    viewerOf(actor),
+    COVER_IMAGES,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    listName: row.listName,
+    postCount: stats.get(row.id)?.postCount ?? 0,
+    coverImages: stats.get(row.id)?.coverImages ?? [],
+  }));
 }

@@ -1,21 +1,10 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table';
 import { posts } from '../posts/posts.table';
+import { LIST_NAME_MAX, LIST_PRIVACY } from './lists.limits';
 
-export const LIST_PRIVACY = ['public', 'private'] as const;
-export type ListPrivacy = (typeof LIST_PRIVACY)[number];
-export const LIST_NAME_MAX = 60; // SPEC §9
+export type { ListPrivacy } from './lists.limits';
 
 export const lists = pgTable(
   'lists',
@@ -56,31 +45,7 @@ export const listPosts = pgTable(
   ],
 );
 
-// Pinned stories, on the profile (listId null) or inside one list.
-export const pins = pgTable(
-  'pins',
-  {
-    id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    postId: text('post_id')
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
-    listId: uuid('list_id').references(() => lists.id, { onDelete: 'cascade' }),
-    pinnedAt: timestamp('pinned_at', { precision: 3, withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    // NULLS NOT DISTINCT (PostgreSQL 15+) so a profile pin (list_id null) is unique too.
-    unique('pins_user_post_list_key').on(t.userId, t.postId, t.listId).nullsNotDistinct(),
-    index('pins_post_idx').on(t.postId),
-    index('pins_list_idx').on(t.listId),
-  ],
-);
-
 export type ListRow = typeof lists.$inferSelect;
 export type NewListRow = typeof lists.$inferInsert;
 export type ListPostRow = typeof listPosts.$inferSelect;
 export type NewListPostRow = typeof listPosts.$inferInsert;
-export type PinRow = typeof pins.$inferSelect;
-export type NewPinRow = typeof pins.$inferInsert;

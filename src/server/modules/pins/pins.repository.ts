@@ -1,9 +1,9 @@
 import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import { getDb } from '../../db';
-import { pins, type PinRow } from '../lists/lists.table';
+import { pins, type NewPinRow, type PinRow } from './pins.table';
 
-// The only place pins touch Drizzle. The table lives with lists (lists.table.ts): a pin is on the
-// profile (list_id null) or inside one list; (user, post, list) is unique, nulls not distinct.
+// The only place pins touch Drizzle. A pin is on the profile (list_id null) or inside one list;
+// (user, post, list) is unique, nulls not distinct.
 
 const place = (userId: string, listId: string | null): SQL =>
   and(eq(pins.userId, userId), listId === null ? isNull(pins.listId) : eq(pins.listId, listId))!;
@@ -23,7 +23,7 @@ export async function findPin(
 }
 
 /** Inserts the pin; undefined when the same pin exists already (two clicks racing: one row). */
-export async function insertPin(row: typeof pins.$inferInsert): Promise<PinRow | undefined> {
+export async function insertPin(row: NewPinRow): Promise<PinRow | undefined> {
   const db = await getDb();
   const [inserted] = await db.insert(pins).values(row).onConflictDoNothing().returning();
   return inserted;

@@ -40,11 +40,3 @@ export const pinsAnswerSchema = z.object({
   postIds: z.array(z.string()),
 });
 export type PinsAnswer = z.infer<typeof pinsAnswerSchema>;
-
-/** A list as the user's home shows it: public lists only. */
-export type PublicListSummary = {
-  id: string;
-  listName: string;
-  postCount: number;
-  coverImages: string[];
-};

@@ -1,84 +1,94 @@
 import type { Actor } from '../../auth/actor';
-import { assertCan, can, decide, type PublicationRole, type StoryResource } from '../../auth/policy';
+import {
+  assertCan,
+  can,
+  storyCapabilities,
+  type StoryCapabilities,
+  type StoryResource,
+} from '../../auth/policy';
+import { publicationRoleOfStored, type PublicationRole } from '../../auth/roles';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { findStoryRowById, type StoryRow } from './posts-read.repository';
-import { findCollectionPublicationId, findPublicationMembership, type MemberRole } from './posts.repository';
+import { findCollectionPublicationId, findPublicationMembership } from './posts.repository';
 
 // What the posts services share: the policy's view of a story, the actor's role in its
 // publication, and the checks every write starts with.
 
 export const COLLECTION_FIRST = 'Please choose/create a collection firstly'; // SPEC §5, word for word
 
-const POLICY_ROLE: Record<MemberRole, PublicationRole> = {
-  publication_owner: 'owner',
-  publication_editor: 'publication_editor',
-  publication_author: 'publication_author',
-};
-
 export function storyResource(
-  row: Pick<StoryRow, 'authorId' | 'status' | 'publicationId' | 'author'>,
+  row: Pick<StoryRow, 'authorId' | 'status' | 'publicationId' | 'author' | 'excerpt'>,
 ): StoryResource {
   return {
     authorId: row.authorId,
     status: row.status,
     publicationId: row.publicationId,
     authorStatus: row.author.status,
+    hasExcerpt: row.excerpt.trim() !== '',
   };
 }
+
+/** Public: what anyone, signed in or not, may read (story.read for anonymous). */
+export const isPublicStory = (resource: StoryResource): boolean => can(null, 'story.read', resource);
+
+/** What this actor may do with the story, for the UI (sent with the story as `can`). */
+export const storyCapabilitiesOf = (
+  actor: Actor,
+  resource: StoryResource,
+  role: PublicationRole | null,
+): StoryCapabilities => storyCapabilities(actor, resource, { publicationRole: role });
 
 /** A user's role in a publication as the policy takes it (null: none, or no publication). */
 export async function publicationRoleOf(
   userId: string | undefined,
   publicationId: string | null,
-): Promise<PublicationRole> {
+): Promise<PublicationRole | null> {
   if (!userId || !publicationId) return null;
   const membership = await findPublicationMembership(publicationId, userId);
-  return membership?.role ? POLICY_ROLE[membership.role] : null;
+  return membership?.role ? publicationRoleOfStored(membership.role) : null;
 }
 
-export type LoadedStory = { row: StoryRow; resource: StoryResource; role: PublicationRole };
+export type LoadedStory = { row: StoryRow; resource: StoryResource; role: PublicationRole | null };
 
-/** The story, if this actor may see it (otherwise 404: DESIGN §5), with the actor's publication role. */
-export async function loadVisibleStory(actor: Actor, id: string, forWrite = true): Promise<LoadedStory> {
+/**
+ * The story, if this actor may see it (otherwise 404: DESIGN §5), with the actor's publication role.
+ * withRole false: a public story is read without looking the role up (role null), the hot path.
+ */
+export async function loadVisibleStory(actor: Actor, id: string, withRole = true): Promise<LoadedStory> {
   const row = await findStoryRowById(id);
   if (!row) throw notFound('Story');
   const resource = storyResource(row);
-  // Reading a public story needs no membership lookup (the story page's hot path); writes need it.
-  const isPublic = row.status === 'published' && row.author.status === 'active';
-  const role = isPublic && !forWrite ? null : await publicationRoleOf(actor?.id, row.publicationId);
+  const role =
+    isPublicStory(resource) && !withRole ? null : await publicationRoleOf(actor?.id, row.publicationId);
   assertCan(actor, 'story.read', resource, { publicationRole: role });
   return { row, resource, role };
 }
 
-/** assertCan for publishing actions, with a plain message for a publication_author (DESIGN §3 review). */
-export function assertMayPublish(
-  actor: Actor,
-  action:
-    'story.publish' | 'story.schedule' | 'story.reschedule' | 'story.cancelSchedule' | 'story.republish',
-  resource: StoryResource,
-  role: PublicationRole,
-) {
-  const decision = decide(actor, action, resource, { publicationRole: role });
-  if (decision.allowed) return;
-  if (decision.code === 'forbidden' && role === 'publication_author') {
-    throw forbidden(
-      "Only the publication's owner and editors can publish or schedule stories in it: save the story as a draft to submit it for review",
-    );
-  }
-  throw new AppError(decision.code, decision.reason);
-}
-
 /** Whether a story of `authorId` outside review would rest as draft or wait as pending in its publication. */
-export function restingStatus(authorId: string, publicationId: string | null, authorRole: PublicationRole) {
+export function restingStatus(
+  authorId: string,
+  publicationId: string | null,
+  authorRole: PublicationRole | null,
+) {
   if (!publicationId) return 'draft' as const;
-  const resource: StoryResource = { authorId, status: 'draft', publicationId, authorStatus: 'active' };
+  const resource: StoryResource = {
+    authorId,
+    status: 'draft',
+    publicationId,
+    authorStatus: 'active',
+    hasExcerpt: true,
+  };
   const author = { id: authorId, roles: [], status: 'active' as const };
   return can(author, 'story.publish', resource, { publicationRole: authorRole })
     ? ('draft' as const)
     : ('pending' as const);
 }
 
-export type Placement = { publicationId: string | null; collectionId: string | null; role: PublicationRole };
+export type Placement = {
+  publicationId: string | null;
+  collectionId: string | null;
+  role: PublicationRole | null;
+};
 
 /**
  * Where a story goes (SPEC §5): nowhere, or a publication the actor belongs to with one of its
@@ -103,7 +113,7 @@ export async function resolvePlacement(
     throw new AppError('validation_failed', COLLECTION_FIRST, 'collectionId: required with publicationId');
   const membership = await findPublicationMembership(publicationId, actor.id);
   if (!membership) throw notFound('Publication');
-  const role = membership.role ? POLICY_ROLE[membership.role] : null;
+  const role = membership.role ? publicationRoleOfStored(membership.role) : null;
   if (!can(actor, 'publication.submitStory', { id: publicationId }, { publicationRole: role })) {
     throw forbidden('Only members of a publication can add stories to it');
   }

@@ -1,6 +1,6 @@
-import { countWords, readingMinutesFor } from '../../seed/story-body';
 import { normalizeDoc, safeHref, safeImageSrc } from './posts-body-normalize';
 import { htmlToDoc } from './posts-html-import';
+import { countWords, readingMinutesFor } from './posts-reading-time';
 import type { ProseMirrorNode } from './posts.table';
 
 // The one way a story body is made on the server (DESIGN §1 editor, §9 sanitising). Whatever the
@@ -92,12 +92,12 @@ function renderNode(node: ProseMirrorNode): string {
 }
 
 /** HTML of an allowlisted document (call normalizeDoc first: this trusts its structure, not its text). */
-export function renderDoc(doc: ProseMirrorNode): string {
+function renderDoc(doc: ProseMirrorNode): string {
   return (doc.content ?? []).map(renderNode).join('');
 }
 
 /** Plain text for search and word counts: blocks apart by a blank line, hard breaks as newlines. */
-export function docText(doc: ProseMirrorNode): string {
+function docText(doc: ProseMirrorNode): string {
   const parts: string[] = [];
   const walk = (node: ProseMirrorNode) => {
     if (node.type === 'paragraph' || node.type === 'heading' || node.type === 'codeBlock') {

@@ -1,8 +1,7 @@
 import type { Actor } from '../../auth/actor';
-import { assertCan } from '../../auth/policy';
+import { assertCan, isScheduledStatus } from '../../auth/policy';
 import { AppError, conflict } from '../../lib/errors';
 import {
-  assertMayPublish,
   assertReadyToGoOut,
   loadVisibleStory,
   publicationRoleOf,
@@ -10,7 +9,7 @@ import {
   scheduledDate,
 } from './posts-access.service';
 import { getStoryAfterWrite } from './posts-read.service';
-import { transitionPost, type PostChanges } from './posts.repository';
+import { publishDuePosts, transitionPost, type PostChanges } from './posts.repository';
 import type { RejectPostInput, SchedulePostInput, Story } from './posts.schema';
 import { enqueuePublishDue } from './posts.jobs';
 import type { PostStatus } from './posts.table';
@@ -20,6 +19,7 @@ import type { PostStatus } from './posts.table';
 // from the states it may leave, so a change made meanwhile by someone else is a 409 too.
 
 async function move(
+  actor: Actor,
   id: string,
   from: readonly PostStatus[],
   changes: PostChanges & { status: PostStatus },
@@ -27,7 +27,7 @@ async function move(
   if (!(await transitionPost(id, from, changes))) {
     throw conflict('The story was changed meanwhile: reload it and try again');
   }
-  return getStoryAfterWrite(id);
+  return getStoryAfterWrite(actor, id);
 }
 
 const NOT_OUT: PostStatus[] = ['draft', 'pending', 'rejected', 'scheduled'];
@@ -41,9 +41,9 @@ const out = (publishedAt: Date) => ({
 /** publish_post: published now (publishing a pending story is approving it). */
 export async function publishPost(actor: Actor, id: string): Promise<Story> {
   const { row, resource, role } = await loadVisibleStory(actor, id);
-  assertMayPublish(actor, 'story.publish', resource, role);
+  assertCan(actor, 'story.publish', resource, { publicationRole: role });
   assertReadyToGoOut(row);
-  return move(id, NOT_OUT, out(new Date()));
+  return move(actor, id, NOT_OUT, out(new Date()));
 }
 
 /** schedule_post: scheduled at the given minute; a scheduled story is rescheduled (its job moves). */
@@ -52,12 +52,12 @@ export async function schedulePost(actor: Actor, id: string, input: SchedulePost
     throw new AppError('validation_failed', 'Invalid input', 'id: does not match the address');
   }
   const { row, resource, role } = await loadVisibleStory(actor, id);
-  const rescheduling = row.status === 'scheduled';
-  assertMayPublish(actor, rescheduling ? 'story.reschedule' : 'story.schedule', resource, role);
+  const rescheduling = isScheduledStatus(row.status);
+  assertCan(actor, rescheduling ? 'story.reschedule' : 'story.schedule', resource, { publicationRole: role });
   assertReadyToGoOut(row);
   const at = scheduledDate(input.scheduledTime);
   const from: PostStatus[] = rescheduling ? ['scheduled'] : ['draft', 'pending', 'rejected'];
-  const story = await move(id, from, {
+  const story = await move(actor, id, from, {
     status: 'scheduled',
     scheduledTime: at,
     publishedAt: null,
@@ -70,17 +70,17 @@ export async function schedulePost(actor: Actor, id: string, input: SchedulePost
 /** cancel_schedule_post: back to draft, or to pending when its author may not publish there. */
 export async function cancelScheduledPost(actor: Actor, id: string): Promise<Story> {
   const { row, resource, role } = await loadVisibleStory(actor, id);
-  assertMayPublish(actor, 'story.cancelSchedule', resource, role);
+  assertCan(actor, 'story.cancelSchedule', resource, { publicationRole: role });
   const authorRole = await publicationRoleOf(row.authorId, row.publicationId);
   const status = restingStatus(row.authorId, row.publicationId, authorRole);
-  return move(id, ['scheduled'], { status, scheduledTime: null });
+  return move(actor, id, ['scheduled'], { status, scheduledTime: null });
 }
 
 /** unpublish_post: a draft again, out of its publication and collection (SPEC §4). */
 export async function unpublishPost(actor: Actor, id: string): Promise<Story> {
   const { resource, role } = await loadVisibleStory(actor, id);
   assertCan(actor, 'story.unpublish', resource, { publicationRole: role });
-  return move(id, ['published'], {
+  return move(actor, id, ['published'], {
     status: 'draft',
     publishedAt: null,
     scheduledTime: null,
@@ -94,12 +94,20 @@ export async function approvePost(actor: Actor, id: string): Promise<Story> {
   const { row, resource, role } = await loadVisibleStory(actor, id);
   assertCan(actor, 'story.approve', resource, { publicationRole: role });
   assertReadyToGoOut(row);
-  return move(id, ['pending'], out(new Date()));
+  return move(actor, id, ['pending'], out(new Date()));
 }
 
 /** reject_post: the story under review goes back to its author, with the reason if one is given. */
 export async function rejectPost(actor: Actor, id: string, input: RejectPostInput): Promise<Story> {
   const { resource, role } = await loadVisibleStory(actor, id);
   assertCan(actor, 'story.reject', resource, { publicationRole: role });
-  return move(id, ['pending'], { status: 'rejected', rejectionReason: input.reason || null });
+  return move(actor, id, ['pending'], { status: 'rejected', rejectionReason: input.reason || null });
+}
+
+/**
+ * Publishes every due scheduled story, or just `postId` if it is due: the scheduler's job and sweep
+ * (posts.jobs.ts). Idempotent; answers the ids it published.
+ */
+export function publishDueStories(postId?: string): Promise<string[]> {
+  return publishDuePosts(postId);
 }

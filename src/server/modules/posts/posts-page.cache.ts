@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { safeDecode } from '../../../lib/url';
-import { securityHeaders } from '../../lib/security-headers';
+import { documentPolicy, securityHeaders } from '../../lib/security-headers';
 import { probeStoryPage } from './posts-page.service';
 
 // The response cache in front of the story page (docs/decisions/006-story-page.md). A public story's
@@ -9,8 +9,8 @@ import { probeStoryPage } from './posts-page.service';
 // and served again only while the story's fingerprint — one prepared, indexed lookup made on EVERY
 // request — is unchanged: a publish, edit, unpublish, delete, ban, or byline change shows at once,
 // whichever process or job made it. Non-public stories and unknown ids are never cached: they go
-// to the page, which checks the viewer. The HTTP side is scripts/server.mjs; it finds this module
-// on globalThis once the story page has been loaded.
+// to the page, which checks the viewer. The runtime (src/server/runtime.ts) owns the process's one
+// cache; the HTTP side is scripts/server.mjs.
 
 /** Memory the cache may hold (gzipped pages: ~8 KB for a 1,200-word story). */
 export const STORY_PAGE_CACHE_BYTES = 48 * 1024 * 1024;
@@ -103,7 +103,10 @@ export function createStoryPageCache(options: { maxBytes: number; probe: typeof 
     return { action: 'render', token: { id: probe.id, fingerprint: probe.fingerprint } };
   }
 
-  /** The page as rendered for a 'render' decision; stored when it is a plain 200 HTML page. */
+  /**
+   * The page as rendered for a 'render' decision; stored when it is a plain 200 HTML page. Answers
+   * what the renderer may send with it too — its policy and its gzip — or null when not stored.
+   */
   function store(
     token: CacheToken,
     response: {
@@ -111,11 +114,11 @@ export function createStoryPageCache(options: { maxBytes: number; probe: typeof 
       headers: Record<string, HeaderValue | number | undefined>;
       body: Buffer | null;
     },
-  ) {
+  ): { policy: string; gzip: Buffer } | null {
     filling.delete(token.id);
     const contentType = String(response.headers['content-type'] ?? '');
-    if (response.status !== 200 || !response.body || !contentType.startsWith('text/html')) return;
-    if (response.headers['set-cookie'] !== undefined) return;
+    if (response.status !== 200 || !response.body || !contentType.startsWith('text/html')) return null;
+    if (response.headers['set-cookie'] !== undefined) return null;
     const headers: Record<string, HeaderValue> = {};
     for (const [name, value] of Object.entries(response.headers)) {
       if (value === undefined || DROPPED.has(name.toLowerCase())) continue;
@@ -123,10 +126,13 @@ export function createStoryPageCache(options: { maxBytes: number; probe: typeof 
     }
     // Every reader gets the same page, and it may be revalidated (ETag) but is checked each time.
     headers['cache-control'] = 'public, max-age=0, must-revalidate';
+    // Its inline scripts' hashes, made once here and served with every copy (security-headers.ts).
+    const policy = documentPolicy(response.body);
+    headers['content-security-policy'] = policy;
     const vary = String(headers.vary ?? '');
     if (!/accept-encoding/i.test(vary)) headers.vary = vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding';
     const gzip = gzipSync(response.body, { level: 6 });
-    if (gzip.length > options.maxBytes / 8) return;
+    if (gzip.length > options.maxBytes / 8) return null;
     const etag = `"${createHash('sha1').update(response.body).digest('base64url')}"`;
     drop(token.id);
     entries.set(token.id, { fingerprint: token.fingerprint, etag, headers, gzip });
@@ -137,6 +143,7 @@ export function createStoryPageCache(options: { maxBytes: number; probe: typeof 
       drop(id);
       stats.evictions += 1;
     }
+    return { policy, gzip };
   }
 
   /** A render that ended without a storable page (error, aborted request). */
@@ -158,12 +165,3 @@ export function createStoryPageCache(options: { maxBytes: number; probe: typeof 
 }
 
 export type StoryPageCache = ReturnType<typeof createStoryPageCache>;
-
-// One cache per process, reachable from the plain-JS HTTP server (scripts/server.mjs).
-const holder = globalThis as unknown as { __lamplightStoryPageCache?: StoryPageCache };
-holder.__lamplightStoryPageCache ??= createStoryPageCache({
-  maxBytes: STORY_PAGE_CACHE_BYTES,
-  probe: probeStoryPage,
-});
-
-export const storyPageCache: StoryPageCache = holder.__lamplightStoryPageCache;

@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { getDb, type Db } from '../../db';
-import { preparedQuery } from '../../db/prepared';
+import { jsonObject, namedColumns, preparedQuery, queryBuilder } from '../../db/prepared';
 import { publications } from '../publications/publications.table';
 import { postTags, tags } from '../tags/tags.table';
 import type { Tag } from '../tags/tags.schema';
@@ -38,55 +37,55 @@ export type StoryPageRow = {
   tags: Tag[];
 };
 
-const prepareStoryPage = (db: Db) =>
-  db
-    .select({
-      id: posts.id,
-      title: posts.title,
-      excerpt: posts.excerpt,
-      slug: posts.slug,
-      bodyHtml: posts.bodyHtml,
-      featureImageUrl: posts.featureImageUrl,
-      status: posts.status,
-      publishedAt: posts.publishedAt,
-      createdAt: posts.createdAt,
-      updatedAt: posts.updatedAt,
-      readingMinutes: posts.readingMinutes,
-      wordCount: posts.wordCount,
-      languageCode: posts.languageCode,
-      version: posts.version,
-      authorId: posts.authorId,
-      publicationId: posts.publicationId,
-      author: {
-        id: users.id,
-        name: users.name,
-        image: users.image,
-        subdomain: users.subdomain,
-        status: users.status,
-      },
-      publication: { id: publications.id, name: publications.name, subdomain: publications.subdomain },
-      tags: sql<
-        Tag[]
-      >`(select coalesce(json_agg(json_build_object('name', ${tags.name}, 'slug', ${tags.slug}) order by ${postTags.position}), '[]'::json)
-        from ${postTags} join ${tags} on ${tags.slug} = ${postTags.tagSlug} where ${postTags.postId} = ${posts.id})`,
-    })
+// Run for every story page that is rendered: a prepared statement (src/server/db/prepared.ts), its
+// columns named as StoryPageRow's fields.
+const storyPageQuery = preparedQuery<StoryPageRow>(
+  'posts_story_page_by_id',
+  queryBuilder
+    .select(
+      namedColumns({
+        id: posts.id,
+        title: posts.title,
+        excerpt: posts.excerpt,
+        slug: posts.slug,
+        bodyHtml: posts.bodyHtml,
+        featureImageUrl: posts.featureImageUrl,
+        status: posts.status,
+        publishedAt: posts.publishedAt,
+        createdAt: posts.createdAt,
+        updatedAt: posts.updatedAt,
+        readingMinutes: posts.readingMinutes,
+        wordCount: posts.wordCount,
+        languageCode: posts.languageCode,
+        version: posts.version,
+        authorId: posts.authorId,
+        publicationId: posts.publicationId,
+        author: jsonObject({
+          id: users.id,
+          name: users.name,
+          image: users.image,
+          subdomain: users.subdomain,
+          status: users.status,
+        }),
+        publication: jsonObject(
+          { id: publications.id, name: publications.name, subdomain: publications.subdomain },
+          publications.id,
+        ),
+        tags: sql`(select coalesce(json_agg(json_build_object('name', ${tags.name}, 'slug', ${tags.slug}) order by ${postTags.position}), '[]'::json)
+          from ${postTags} join ${tags} on ${tags.slug} = ${postTags.tagSlug} where ${postTags.postId} = ${posts.id})`,
+      }),
+    )
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
     .leftJoin(publications, eq(publications.id, posts.publicationId))
-    .where(eq(posts.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('posts_story_page_by_id');
-const preparedStoryPage = new WeakMap<Db, ReturnType<typeof prepareStoryPage>>();
+    .where(eq(posts.id, sql.placeholder('id'))),
+);
 
 /** The story page's content, whatever the story's state (the service decides who may see it). */
 export async function findStoryPageRow(id: string): Promise<StoryPageRow | undefined> {
-  const db = await getDb();
-  let query = preparedStoryPage.get(db);
-  if (!query) preparedStoryPage.set(db, (query = prepareStoryPage(db)));
-  const [row] = await query.execute({ id });
-  if (!row) return undefined;
-  const tagList = (typeof row.tags === 'string' ? JSON.parse(row.tags) : row.tags) as Tag[];
-  return { ...row, tags: tagList } as StoryPageRow;
+  // The id is checked against STORY_ID_RE ([0-9A-Za-z_-]{21}) by the caller.
+  const [row] = await storyPageQuery(id);
+  return row;
 }
 
 /**

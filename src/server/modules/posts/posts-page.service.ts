@@ -1,8 +1,8 @@
 import type { Actor } from '../../auth/actor';
 import { can } from '../../auth/policy';
-import { STORY_ID_RE } from '../../lib/ids';
-import { STORY_ID_LENGTH } from '../../../lib/slug';
-import { publicationRoleOf, storyResource } from './posts-access.service';
+import { STORY_ID_LENGTH, STORY_ID_RE } from '../../lib/ids';
+import { storyPath } from '../../../lib/slug';
+import { isPublicStory, publicationRoleOf, storyResource } from './posts-access.service';
 import { findStoryPageFingerprint, findStoryPageRow, type StoryPageRow } from './posts-page.repository';
 import type { PostStatus } from './posts.table';
 
@@ -42,22 +42,21 @@ export function storyIdOfSlug(slug: string): string | null {
   return STORY_ID_RE.test(id) ? id : null;
 }
 
-export const storyPagePath = (row: Pick<StoryPageRow, 'slug' | 'id'>): string =>
-  row.slug ? `/stories/${row.slug}-${row.id}` : `/stories/${row.id}`;
-
-export const isPublicStory = (row: Pick<StoryPageRow, 'status' | 'author'>): boolean =>
-  row.status === 'published' && row.author.status === 'active';
+/** Published and by an active author: what the policy lets anyone read (story.read, anonymous). */
+const isPublicPage = (
+  row: Pick<StoryPageRow, 'authorId' | 'status' | 'publicationId' | 'author' | 'excerpt'>,
+) => isPublicStory(storyResource(row));
 
 function toView(row: StoryPageRow): StoryPageView {
   return {
     id: row.id,
-    path: storyPagePath(row),
+    path: storyPath(row),
     title: row.title,
     excerpt: row.excerpt,
     bodyHtml: row.bodyHtml,
     featureImageUrl: row.featureImageUrl,
     status: row.status,
-    isPublic: isPublicStory(row),
+    isPublic: isPublicPage(row),
     publishedAt: row.publishedAt?.getTime() ?? null,
     createdAt: row.createdAt.getTime(),
     updatedAt: row.updatedAt.getTime(),
@@ -87,13 +86,13 @@ export async function getStoryPage(slug: string, viewer: () => Promise<Actor>): 
   if (!id) return { kind: 'not-found' };
   const row = await findStoryPageRow(id);
   if (!row) return { kind: 'not-found' };
-  if (!isPublicStory(row)) {
+  if (!isPublicPage(row)) {
     const actor = await viewer();
     const role = await publicationRoleOf(actor?.id, row.publicationId);
     const resource = storyResource(row);
     if (!can(actor, 'story.read', resource, { publicationRole: role })) return { kind: 'not-found' };
   }
-  const path = storyPagePath(row);
+  const path = storyPath(row);
   if (`/stories/${slug}` !== path) return { kind: 'redirect', path };
   return { kind: 'story', story: toView(row) };
 }
@@ -112,6 +111,12 @@ export async function probeStoryPage(slug: string): Promise<StoryPageProbe> {
   if (fingerprint === null) return { kind: 'none' };
   // version|status|slug|authorStatus|…: see findStoryPageFingerprint.
   const [, status, storySlug, authorStatus] = fingerprint.split('|');
-  const isPublic = status === 'published' && authorStatus === 'active';
-  return { kind: 'story', id, fingerprint, isPublic, path: storyPagePath({ slug: storySlug, id }) };
+  const isPublic = isPublicStory({
+    authorId: '',
+    status: status as PostStatus,
+    publicationId: null,
+    authorStatus: authorStatus as 'active' | 'banned',
+    hasExcerpt: true,
+  });
+  return { kind: 'story', id, fingerprint, isPublic, path: storyPath({ slug: storySlug, id }) };
 }

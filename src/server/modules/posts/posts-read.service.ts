@@ -1,11 +1,19 @@
 import type { Actor } from '../../auth/actor';
-import { isSiteAdmin } from '../../auth/policy';
+import { assertCan, can, readScopeOf, type StoryCapabilities } from '../../auth/policy';
+import { publicationRoleOfStored, type PublicationRole } from '../../auth/roles';
 import { decodeCursor, toPage } from '../../lib/cursor';
-import { forbidden, notFound, unauthorized } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { getUserProfileOrThrow } from '../users/users.service';
-import { loadVisibleStory } from './posts-access.service';
+import {
+  isPublicStory,
+  loadVisibleStory,
+  publicationRoleOf,
+  storyCapabilitiesOf,
+  storyResource,
+} from './posts-access.service';
 import {
   findAuthorPostRows,
+  findStorySummaryRowsByIds,
   findStudioFilterRows,
   findStoryRowById,
   type StoryRow,
@@ -22,11 +30,11 @@ import {
 } from './posts.schema';
 
 // GET answers: one story, and an author's stories page by page. A story nobody but its author,
-// its publication's desk and site admins may see is a 404 to everyone else (DESIGN §5).
+// its publication's editors and site admins may see is a 404 to everyone else (DESIGN §5).
 
 const ms = (date: Date | null): number | null => (date ? date.getTime() : null);
 
-export function toStorySummary(row: StorySummaryRow): StorySummary {
+function toStorySummary(row: StorySummaryRow): StorySummary {
   return {
     id: row.id,
     title: row.title,
@@ -48,28 +56,65 @@ export function toStorySummary(row: StorySummaryRow): StorySummary {
     readingMinutes: row.readingMinutes,
     wordCount: row.wordCount,
     version: row.version,
-    rejectionReason: row.status === 'rejected' ? row.rejectionReason : null,
+    // Set by a rejection, cleared by every move out of 'rejected' (posts-lifecycle, posts.service).
+    rejectionReason: row.rejectionReason,
   };
 }
 
-export function toStory(row: StoryRow): Story {
-  return { ...toStorySummary(row), bodyHtml: row.bodyHtml, bodyJson: row.bodyJson };
+/** The whole story, with what this actor may do with it (`can`, computed by the policy). */
+function toStory(row: StoryRow, capabilities: StoryCapabilities): Story {
+  return { ...toStorySummary(row), bodyHtml: row.bodyHtml, bodyJson: row.bodyJson, can: capabilities };
 }
 
-/** GET /posts/{id}: the story, or 404 when this actor may not see it. */
+/**
+ * GET /posts/{id}: the story, or 404 when this actor may not see it. Anonymous readers of a public
+ * story cost no membership lookup; a signed-in reader's role decides their `can` flags.
+ */
 export async function getPostOrThrow(actor: Actor, id: string): Promise<Story> {
-  const { row } = await loadVisibleStory(actor, id, false);
-  return toStory(row);
+  const { row, resource, role } = await loadVisibleStory(actor, id, actor !== null);
+  return toStory(row, storyCapabilitiesOf(actor, resource, role));
+}
+
+/** A memo of the actor's role per publication, for pages of stories from several publications. */
+function rolesOf(actor: Actor) {
+  const roles = new Map<string | null, Promise<PublicationRole | null>>();
+  return (publicationId: string | null) => {
+    if (!roles.has(publicationId)) roles.set(publicationId, publicationRoleOf(actor?.id, publicationId));
+    return roles.get(publicationId)!;
+  };
+}
+
+/**
+ * The summaries of these stories the policy lets this actor read, in the given order (unknown ids
+ * are left out): one query for the stories, one per publication only when a story is not public
+ * (the SQL filter mirrors the policy; the policy decides). Lists and pins show stories this way.
+ */
+export async function listVisibleStorySummaries(
+  actor: Actor,
+  postIds: readonly string[],
+): Promise<StorySummary[]> {
+  const rows = new Map((await findStorySummaryRowsByIds(postIds)).map((row) => [row.id, row]));
+  const roleIn = rolesOf(actor);
+  const readable: StorySummary[] = [];
+  for (const id of postIds) {
+    const row = rows.get(id);
+    if (!row) continue;
+    const resource = storyResource(row);
+    const role = isPublicStory(resource) ? null : await roleIn(row.publicationId);
+    if (can(actor, 'story.read', resource, { publicationRole: role })) readable.push(toStorySummary(row));
+  }
+  return readable;
 }
 
 /**
  * The story as it is after a write the actor was allowed to make, without a read check: an editor
  * who unpublishes a story of their publication may not read the resulting draft, but gets the answer.
  */
-export async function getStoryAfterWrite(id: string): Promise<Story> {
+export async function getStoryAfterWrite(actor: Actor, id: string): Promise<Story> {
   const row = await findStoryRowById(id);
   if (!row) throw notFound('Story');
-  return toStory(row);
+  const role = await publicationRoleOf(actor?.id, row.publicationId);
+  return toStory(row, storyCapabilitiesOf(actor, storyResource(row), role));
 }
 
 export type AuthorPostsOptions = {
@@ -82,11 +127,15 @@ export type AuthorPostsOptions = {
   now?: number;
 };
 
-/** Only the writer themself (or a site admin) may open a studio. */
-function assertMayOpenStudio(actor: Actor, userId: string): asserts actor is NonNullable<Actor> {
-  if (!actor) throw unauthorized();
-  if (actor.id !== userId && !isSiteAdmin(actor))
-    throw forbidden("Only the writer can see their studio's stories");
+/** Studio answers: each story with what the actor may do with it (the story-actions menu). */
+async function withCapabilities(actor: Actor, rows: readonly StorySummaryRow[]): Promise<StorySummary[]> {
+  const roleIn = rolesOf(actor);
+  return Promise.all(
+    rows.map(async (row) => ({
+      ...toStorySummary(row),
+      can: storyCapabilitiesOf(actor, storyResource(row), await roleIn(row.publicationId)),
+    })),
+  );
 }
 
 /**
@@ -103,7 +152,7 @@ export async function listAuthorPosts(
   options: AuthorPostsOptions,
 ): Promise<StoryPage> {
   const cursor = decodeCursor(options.lastKey);
-  if (options.forStudio) assertMayOpenStudio(actor, userId);
+  if (options.forStudio) assertCan(actor, 'user.openStudio', { id: userId });
   await getUserProfileOrThrow(actor, userId);
   const allStatuses = options.forStudio === true;
   const filters = options.filters ?? {};
@@ -114,7 +163,7 @@ export async function listAuthorPosts(
     cursor,
     fetch: options.limit + 1,
     desk: allStatuses && filters.scope === 'desk',
-    includeBannedWriters: isSiteAdmin(actor),
+    includeBannedWriters: readScopeOf(actor)?.seesBannedWriters ?? false,
     status: filters.status && filters.status !== 'all' ? filters.status : undefined,
     collectionId: filters.collectionId,
     writerId: filters.writerId,
@@ -124,14 +173,9 @@ export async function listAuthorPosts(
     t: (allStatuses ? row.createdAt : row.publishedAt!).getTime(),
     id: row.id,
   }));
-  return { posts: page.items.map(toStorySummary), lastKey: page.lastKey };
+  const posts = allStatuses ? await withCapabilities(actor, page.items) : page.items.map(toStorySummary);
+  return { posts, lastKey: page.lastKey };
 }
-
-const POLICY_ROLE = {
-  publication_owner: 'owner',
-  publication_editor: 'publication_editor',
-  publication_author: 'publication_author',
-} as const;
 
 /**
  * The story-filter's choices for a studio (the same scope as its list): the collections and
@@ -142,18 +186,18 @@ export async function getStudioFilters(
   userId: string,
   { scope = 'own' }: { scope?: StudioScope } = {},
 ): Promise<StudioFilters> {
-  assertMayOpenStudio(actor, userId);
+  assertCan(actor, 'user.openStudio', { id: userId });
   await getUserProfileOrThrow(actor, userId);
   const rows = await findStudioFilterRows({
     authorId: userId,
     desk: scope === 'desk',
-    includeBannedWriters: isSiteAdmin(actor),
+    includeBannedWriters: readScopeOf(actor)?.seesBannedWriters ?? false,
   });
   const self = rows.writers.filter((writer) => writer.id === userId);
   return {
     collections: rows.collections,
     writers: [...self, ...rows.writers.filter((writer) => writer.id !== userId)],
-    publications: rows.publications.map((row) => ({ ...row, role: POLICY_ROLE[row.role] })),
+    publications: rows.publications.map((row) => ({ ...row, role: publicationRoleOfStored(row.role) })),
   };
 }
 

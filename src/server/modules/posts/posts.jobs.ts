@@ -1,48 +1,21 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db';
 import { defineJob, defineSweep } from '../../jobs/registry';
 import { enqueueFollowUp } from '../../jobs/runner';
-import { posts } from './posts.table';
 
 // The story scheduler (DESIGN §3 "scheduler at t"; docs/decisions/003-jobs.md). Scheduling a story
 // enqueues `posts.publish-due` for its time, one waiting job per story (a reschedule moves it);
-// the job and the 15-second sweep apply the same idempotent effect, so a story goes out within
-// seconds of its time exactly once — also when a job was lost or the process was down at that time.
+// the job and the 15-second sweep apply the same idempotent effect (publishDueStories), so a story
+// goes out within seconds of its time exactly once — also when a job was lost or the process was
+// down at that time.
 
-/**
- * The scheduler's one effect (docs/decisions/003-jobs.md): every due scheduled story — or just
- * `postId`, if due — becomes published at its scheduled time. Idempotent: run again, it matches
- * nothing. Returns the ids it published. Without `db`, the process's database.
- */
-export async function publishDueStories(db?: Db, postId?: string): Promise<string[]> {
-  // Imported lazily: the worker loads this file before it opens (and reports on) the database.
-  const database = db ?? (await (await import('../../db')).getDb());
-  const rows = await database
-    .update(posts)
-    .set({
-      status: 'published',
-      publishedAt: sql`${posts.scheduledTime}`,
-      scheduledTime: null,
-      version: sql`${posts.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        postId === undefined ? undefined : eq(posts.id, postId),
-        eq(posts.status, 'scheduled'),
-        sql`${posts.scheduledTime} <= now()`,
-      ),
-    )
-    .returning({ id: posts.id });
-  return rows.map((row) => row.id);
-}
+// Imported when run: the lifecycle service imports this file to enqueue.
+const lifecycle = () => import('./posts-lifecycle.service');
 
 export const publishDueJob = defineJob({
   name: 'posts.publish-due',
   payload: z.object({ postId: z.string().min(1).max(64) }),
-  handler: async ({ postId }, ctx) => {
-    await publishDueStories(ctx.db, postId);
+  handler: async ({ postId }) => {
+    await (await lifecycle()).publishDueStories(postId);
   },
   // A run is one UPDATE: if a worker dies mid-run, take the job back soon (PGlite: one process).
   expireInSeconds: 30,
@@ -52,7 +25,7 @@ export const publishDueJob = defineJob({
 export const publishDueSweep = defineSweep({
   name: 'posts.publish-due',
   everySeconds: 15,
-  run: async (db) => (await publishDueStories(db)).length,
+  run: async () => (await (await lifecycle()).publishDueStories()).length,
 });
 
 /**

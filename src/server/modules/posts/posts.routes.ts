@@ -34,7 +34,7 @@ const story = { 200: json(storySchema), ...errorResponses };
 const created = { 201: json(storySchema, 'Created'), ...errorResponses };
 
 /** PATCH /posts/manage_posts/{action}/{id} with no body: one state change. */
-const manage = (action: string, summary: string) =>
+const manage = <Action extends string>(action: Action, summary: string) =>
   createRoute({
     method: 'patch',
     path: `/manage_posts/${action}/{id}`,

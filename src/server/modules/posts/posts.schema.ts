@@ -1,16 +1,18 @@
 import { z } from 'zod';
+import { PUBLICATION_ROLES } from '../../auth/roles';
 import { cursorSchema } from '../../lib/cursor';
 import { STORY_ID_RE } from '../../lib/ids';
+import { stripControlCharacters, stripControlCharactersDeep } from '../../lib/safe-string';
 import { tagSchema, tagsInputSchema } from '../tags/tags.schema';
 import { languageCodeSchema } from '../users/users.schema';
 import { safeImageSrc } from './posts-body-normalize';
 import { cleanLine, cleanMultiline } from './posts-text';
 import { POST_STATUSES } from './posts.table';
+import { EXCERPT_MAX, TITLE_MAX } from './posts.limits';
 
 // Inputs and answers of /api/posts (SPEC §3 Story, §7 Posts; DESIGN §3). Times are epoch ms.
 
-export const TITLE_MAX = 200;
-export const EXCERPT_MAX = 500;
+export { EXCERPT_MAX, TITLE_MAX } from './posts.limits';
 
 export const storyIdSchema = z.string().regex(STORY_ID_RE, 'Not a story id');
 
@@ -19,10 +21,15 @@ const excerptSchema = z
   .string()
   .overwrite(cleanMultiline)
   .max(EXCERPT_MAX, `At most ${EXCERPT_MAX} characters`);
-/** The editor's document (Tiptap getJSON()); rebuilt from the allowlist on the server. */
-const bodyJsonSchema = z.looseObject({ type: z.literal('doc'), content: z.array(z.unknown()).optional() });
+/**
+ * The editor's document (Tiptap getJSON()); rebuilt from the allowlist on the server. Rich text:
+ * control characters (a pasted NUL) are stripped, not refused (lib/safe-string.ts), here and in bodyHtml.
+ */
+const bodyJsonSchema = z
+  .looseObject({ type: z.literal('doc'), content: z.array(z.unknown()).optional() })
+  .overwrite(stripControlCharactersDeep);
 /** HTML from a client without the editor; only read, through the sanitiser, never stored as sent. */
-const bodyHtmlSchema = z.string().max(500_000);
+const bodyHtmlSchema = z.string().max(500_000).overwrite(stripControlCharacters);
 const featureImageSchema = z
   .string()
   .trim()
@@ -99,7 +106,7 @@ export const storyPublicationSchema = z.object({
 });
 
 /** A story without its body: what lists and cards get. */
-export const storySummarySchema = z.object({
+const storySummaryFields = z.object({
   id: z.string(),
   title: z.string(),
   excerpt: z.string(),
@@ -121,15 +128,46 @@ export const storySummarySchema = z.object({
   wordCount: z.number(),
   /** For optimistic concurrency: send it back with PATCH. */
   version: z.number(),
-  /** Why a publication's desk rejected it (status rejected), otherwise null. */
+  /** Why the publication's editors rejected it (status rejected), otherwise null. */
   rejectionReason: z.string().nullable(),
+});
+
+/**
+ * What the asking user may do with the story, computed on the server by the policy
+ * (src/server/auth/policy/capabilities.ts). The UI shows and enables actions from these flags only.
+ */
+export const storyCapabilitiesSchema = z.object({
+  canEdit: z.boolean().describe('Change the content (story.update)'),
+  canEditExcerpt: z.boolean().describe('Change the excerpt in the story-update dialog (story.editExcerpt)'),
+  canGiveExcerpt: z.boolean().describe('Give a story without an excerpt its excerpt (story.giveExcerpt)'),
+  canAutosave: z.boolean().describe('The editor autosaves: the story is being written, not out'),
+  canMove: z.boolean().describe('Change publication and collection (story.move)'),
+  canSubmitForReview: z.boolean(),
+  canPublish: z.boolean(),
+  canSchedule: z.boolean(),
+  canReschedule: z.boolean(),
+  canCancelSchedule: z.boolean(),
+  canRepublish: z.boolean(),
+  canUnpublish: z.boolean(),
+  canApprove: z.boolean(),
+  canReject: z.boolean(),
+  canDelete: z.boolean(),
+  locked: z
+    .array(z.enum(['publish', 'schedule', 'reschedule', 'cancelSchedule', 'republish']))
+    .describe("Allowed by the story's state but not for this writer in its publication: shown disabled"),
+});
+
+export const storySummarySchema = storySummaryFields.extend({
+  /** Only in studio answers (forStudio): what the user may do with each story. */
+  can: storyCapabilitiesSchema.optional(),
 });
 export type StorySummary = z.infer<typeof storySummarySchema>;
 
-/** A whole story: the summary plus its body (sanitised HTML and the editor's JSON). */
-export const storySchema = storySummarySchema.extend({
+/** A whole story: the summary plus its body (sanitised HTML and the editor's JSON) and `can`. */
+export const storySchema = storySummaryFields.extend({
   bodyHtml: z.string(),
   bodyJson: z.record(z.string(), z.unknown()),
+  can: storyCapabilitiesSchema,
 });
 export type Story = z.infer<typeof storySchema>;
 
@@ -198,7 +236,7 @@ export const studioFiltersSchema = z.object({
     z.object({
       id: z.string(),
       name: z.string(),
-      role: z.enum(['owner', 'publication_editor', 'publication_author']),
+      role: z.enum(PUBLICATION_ROLES),
     }),
   ),
 });

@@ -1,11 +1,11 @@
 import type { Actor } from '../../auth/actor';
-import { assertCan, can } from '../../auth/policy';
+import { assertCan, can, isOutStatus } from '../../auth/policy';
 import { conflict, notFound } from '../../lib/errors';
 import { newStoryId } from '../../lib/ids';
 import { slugify } from '../../../lib/slug';
 import { tagSlug, type Tag, type TagInput } from '../tags/tags.schema';
+import { retagStory, tagNewStory } from '../tags/tags.service';
 import {
-  assertMayPublish,
   assertReadyToGoOut,
   loadVisibleStory,
   resolvePlacement,
@@ -15,13 +15,19 @@ import {
 } from './posts-access.service';
 import { prepareBody } from './posts-html';
 import { getStoryAfterWrite } from './posts-read.service';
-import { deletePostRow, insertPostWithTags, updatePostIfVersion, type PostChanges } from './posts.repository';
+import {
+  deletePostRow,
+  insertPost,
+  updatePostIfVersion,
+  type PostChanges,
+  type StoryWritePart,
+} from './posts.repository';
 import type { CreatePostInput, CreateScheduledPostInput, Story, UpdatePostInput } from './posts.schema';
 import { enqueuePublishDue } from './posts.jobs';
 import type { PostStatus } from './posts.table';
 
 // Creating, saving and deleting stories (DESIGN §3). State changes of an existing story are in
-// posts-lifecycle.service.ts; who may do what is src/server/auth/policy.ts.
+// posts-lifecycle.service.ts; who may do what is src/server/auth/policy/.
 
 export type CreateMode = 'draft' | 'publish' | 'schedule';
 
@@ -47,12 +53,15 @@ export async function createPost(
     status: 'draft' as const,
     publicationId: placement.publicationId,
     authorStatus: 'active' as const,
+    hasExcerpt: input.excerpt.trim() !== '',
   };
   let status: PostStatus = restingStatus(me.id, placement.publicationId, placement.role);
   let publishedAt: Date | null = null;
   let scheduledTime: Date | null = null;
   if (mode !== 'draft') {
-    assertMayPublish(me, mode === 'publish' ? 'story.publish' : 'story.schedule', resource, placement.role);
+    assertCan(me, mode === 'publish' ? 'story.publish' : 'story.schedule', resource, {
+      publicationRole: placement.role,
+    });
     assertReadyToGoOut({ ...input, ...placement });
     if (mode === 'publish') {
       status = 'published';
@@ -65,7 +74,7 @@ export async function createPost(
   const body = prepareBody(input);
   const tagList = toTags(input.tags);
   const id = newStoryId();
-  await insertPostWithTags(
+  await insertPost(
     {
       id,
       authorId: me.id,
@@ -82,17 +91,21 @@ export async function createPost(
       collectionId: placement.collectionId,
       ...(input.languageCode && { languageCode: input.languageCode }),
     },
-    tagList,
+    (tx) => tagNewStory(tx, id, tagList),
   );
   if (scheduledTime) await enqueuePublishDue(id, scheduledTime);
-  return getStoryAfterWrite(id);
+  return getStoryAfterWrite(me, id);
 }
 
 const sameTags = (a: readonly Tag[], b: readonly Tag[]) =>
   a.length === b.length && a.every((tag, i) => tag.slug === b[i].slug && tag.name === b[i].name);
 
 /** The content changes of a PATCH that differ from what is stored, and the new tags if they differ. */
-async function contentChanges(actor: NonNullable<Actor>, { row }: LoadedStory, input: UpdatePostInput) {
+async function contentChanges(
+  actor: NonNullable<Actor>,
+  { row, resource, role }: LoadedStory,
+  input: UpdatePostInput,
+) {
   const changes: PostChanges = {};
   if (input.title !== undefined && input.title !== row.title) {
     changes.title = input.title;
@@ -123,12 +136,11 @@ async function contentChanges(actor: NonNullable<Actor>, { row }: LoadedStory, i
           ? row.collectionId
           : null;
     if (publicationId !== row.publicationId || collectionId !== row.collectionId) {
-      if (publicationId !== row.publicationId && (row.status === 'published' || row.status === 'scheduled')) {
-        throw conflict(
-          'Unpublish the story (or cancel its schedule) before moving it to another publication',
-        );
+      // Only the author moves a story, and not while it is out (409); their role in the new
+      // publication decides draft or review.
+      if (publicationId !== row.publicationId) {
+        assertCan(actor, 'story.move', resource, { publicationRole: role });
       }
-      // Only the author moves a story; their role in the new publication decides draft or review.
       const placement = await resolvePlacement(actor, publicationId, collectionId);
       changes.publicationId = placement.publicationId;
       changes.collectionId = placement.collectionId;
@@ -162,14 +174,15 @@ export async function updatePost(actor: Actor, id: string, input: UpdatePostInpu
     assertCan(actor, 'story.update', resource, context);
   }
   if (excerptChanged) {
-    // docs/decisions/004-posts.md: the author writes the excerpt until the story first goes out
-    // (draft, pending, rejected); after that it is site staff's (SPEC §5, story.editExcerpt).
-    const stillWriting = actor?.id === row.authorId && ['draft', 'pending', 'rejected'].includes(row.status);
-    if (!stillWriting) assertCan(actor, 'story.editExcerpt', resource, context);
+    // SPEC §5, docs/decisions/002: the author gives the story its excerpt while creating it; once it
+    // has one, only site editors and admins change it.
+    if (!can(actor, 'story.editExcerpt', resource, context)) {
+      assertCan(actor, 'story.giveExcerpt', resource, context);
+    }
     changes.excerpt = input.excerpt;
   }
   if (input.republish) {
-    assertMayPublish(actor, 'story.republish', resource, role);
+    assertCan(actor, 'story.republish', resource, { publicationRole: role });
     changes.publishedAt = new Date();
   }
   if (input.submitForReview) {
@@ -178,7 +191,7 @@ export async function updatePost(actor: Actor, id: string, input: UpdatePostInpu
     changes.rejectionReason = null;
   }
   const next = { ...row, ...changes };
-  if (next.status === 'published' || next.status === 'scheduled') assertReadyToGoOut(next);
+  if (isOutStatus(next.status)) assertReadyToGoOut(next);
 
   const stale = () =>
     conflict(
@@ -186,9 +199,10 @@ export async function updatePost(actor: Actor, id: string, input: UpdatePostInpu
       `version: ${input.version} is not the current version`,
     );
   if (input.version !== row.version) throw stale();
-  if (Object.keys(changes).length === 0 && tagList === undefined) return getStoryAfterWrite(id);
-  if (!(await updatePostIfVersion(id, input.version, changes, tagList))) throw stale();
-  return getStoryAfterWrite(id);
+  if (Object.keys(changes).length === 0 && tagList === undefined) return getStoryAfterWrite(actor, id);
+  const retag: StoryWritePart | undefined = tagList && ((tx) => retagStory(tx, id, tagList));
+  if (!(await updatePostIfVersion(id, input.version, changes, retag))) throw stale();
+  return getStoryAfterWrite(actor, id);
 }
 
 /** DELETE /posts/{id}: gone from every page, list, pin and newsletter entry (DESIGN §3). */

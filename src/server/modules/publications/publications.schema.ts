@@ -27,6 +27,17 @@ export const publicationSchema = publicationSummarySchema.extend({
   createdTime: z.number(),
   /** The caller's relations (SPEC §3): 'admin' = owner, 'editor', 'author'; [] when none or signed out. */
   userRelation: z.array(z.enum(['admin', 'editor', 'author'])).optional(),
+  /**
+   * With getUserRelation: what the caller may do with a story of their own placed here (computed by
+   * the policy; the story-settings dialog renders from it).
+   */
+  can: z
+    .object({
+      canPublishStories: z.boolean(),
+      canScheduleStories: z.boolean(),
+      submitsStoriesForReview: z.boolean(),
+    })
+    .optional(),
 });
 export type Publication = z.infer<typeof publicationSchema>;
 

@@ -1,7 +1,8 @@
 import type { Actor } from '../../auth/actor';
-import { assertCan } from '../../auth/policy';
+import { assertCan, placementCapabilities } from '../../auth/policy';
+import { publicationRoleOfStored, relationWordOf } from '../../auth/roles';
 import { notFound } from '../../lib/errors';
-import type { CollectionRow, PublicationMemberRow } from './publications.table';
+import type { CollectionRow } from './publications.table';
 import type { Publication, PublicationSummary } from './publications.schema';
 import {
   findMemberRole,
@@ -27,13 +28,6 @@ export async function listPublicationsOfUser(_actor: Actor, userId: string): Pro
     collections: row.collections.map(toCollectionSummary),
   }));
 }
-
-/** SPEC §3 userRelation words for a membership role: the owner is 'admin'. */
-const RELATION: Record<PublicationMemberRow['role'], 'admin' | 'editor' | 'author'> = {
-  publication_owner: 'admin',
-  publication_editor: 'editor',
-  publication_author: 'author',
-};
 
 /**
  * GET /publications/{id}: the publication with its collections; with `withUserRelation`, the
@@ -61,14 +55,14 @@ export async function getPublicationOrThrow(
     collections: row.collections.map(toCollectionSummary),
   };
   if (!withUserRelation) return publication;
-  const relation = new Set<'admin' | 'editor' | 'author'>();
-  if (actor) {
-    // The creator is the owner even if their member row were missing (DESIGN §4).
-    if (row.ownerId === actor.id) relation.add('admin');
-    const role = await findMemberRole(id, actor.id);
-    if (role) relation.add(RELATION[role]);
-  }
-  return { ...publication, userRelation: [...relation] };
+  // The creator is the owner even if their member row were missing (DESIGN §4).
+  const stored = actor ? await findMemberRole(id, actor.id) : undefined;
+  const role = actor && row.ownerId === actor.id ? 'owner' : stored ? publicationRoleOfStored(stored) : null;
+  return {
+    ...publication,
+    userRelation: role ? [relationWordOf(role)] : [],
+    can: placementCapabilities(actor, id, { publicationRole: role }),
+  };
 }
 
 /** The publication at /{subdomain}, for its home page; undefined when nobody holds that name. */

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { getDb } from '../../db';
-import { rateLimits } from '../users/users.table';
+import { rateLimits } from './rate-limits.table';
 
 /**
  * Counts one hit in a fixed window, atomically across processes (one upsert). Returns the count in

@@ -1,20 +1,33 @@
 import { z } from 'zod';
-import { unicodeSlug } from '../../seed/story-body';
 import { cleanLine } from '../posts/posts-text';
-import { MAX_TAGS_PER_POST } from './tags.table';
+import { MAX_TAGS_PER_POST, TAG_NAME_MAX, TAG_NAME_TOO_LONG, TOO_MANY_TAGS } from './tags.limits';
 
 // SPEC §3 Tag {name, slug}; SPEC §5: at most 5 a story, non-blank, no duplicates (case-insensitive).
 
-export const TAG_NAME_MAX = 40;
+export { MAX_TAGS_PER_POST, TAG_NAME_MAX, TAG_NAME_TOO_LONG, TOO_MANY_TAGS } from './tags.limits';
 
-/** A tag's slug: lower-case, letters of any script kept ('Finding Peace' → 'finding-peace', '信心' → '信心'). */
-export const tagSlug = (name: string): string => unicodeSlug(name);
+const TAG_SLUG_MAX = 80;
+
+/**
+ * A tag's slug: lower-case, letters of any script kept ('Finding Peace' → 'finding-peace', '信心' →
+ * '信心'), so Chinese tags get one too (src/lib/slug.ts keeps [a-z0-9] only, right for subdomains).
+ */
+export function tagSlug(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, TAG_SLUG_MAX)
+    .replace(/-+$/, '');
+}
 
 export const tagNameSchema = z
   .string()
   .overwrite(cleanLine)
   .min(1, 'A tag cannot be blank')
-  .max(TAG_NAME_MAX, `A tag has at most ${TAG_NAME_MAX} characters`)
+  .max(TAG_NAME_MAX, TAG_NAME_TOO_LONG)
   .refine((name) => tagSlug(name).length > 0, 'A tag needs a letter or a digit');
 
 export const tagInputSchema = z.object({ name: tagNameSchema });
@@ -22,7 +35,7 @@ export const tagInputSchema = z.object({ name: tagNameSchema });
 /** The tags of a story: ≤ 5, and no two alike once case and punctuation are set aside (same slug). */
 export const tagsInputSchema = z
   .array(tagInputSchema)
-  .max(MAX_TAGS_PER_POST, `A story has at most ${MAX_TAGS_PER_POST} tags`)
+  .max(MAX_TAGS_PER_POST, TOO_MANY_TAGS)
   .superRefine((tags, ctx) => {
     const seen = new Set<string>();
     tags.forEach((tag, index) => {

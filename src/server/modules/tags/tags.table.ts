@@ -2,8 +2,6 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { posts } from '../posts/posts.table';
 
-export const MAX_TAGS_PER_POST = 5; // SPEC §9
-
 // A tag is known by its slug (SPEC §3 Tag: name, slug); the name keeps the first spelling used.
 export const tags = pgTable('tags', {
   slug: text('slug').primaryKey(),

@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { actorOf } from '../../auth/actor';
 import { hashPassword, passwordWeakness, verifyPassword } from '../../auth/password';
+import { can } from '../../auth/policy';
 import { newUuid } from '../../lib/ids';
+import { hasControlCharacter } from '../../lib/safe-string';
 import { emailSchema } from './users.schema';
 import {
   findUserByEmail,
@@ -40,6 +43,8 @@ export async function authenticateWithPassword(raw: unknown): Promise<UserRow> {
   const parsed = credentialsSchema.safeParse(raw);
   if (!parsed.success) throw new AuthFailure(AUTH_MESSAGES.missingFields);
   const { password, mode, name } = parsed.data;
+  if (name && hasControlCharacter(name))
+    throw new AuthFailure('Please enter a name without control characters.');
   const email = emailSchema.safeParse(parsed.data.email);
   if (!email.success) throw new AuthFailure('Please enter a valid email address.');
   return mode === 'signup' ? signUp(email.data, password, name) : signIn(email.data, password);
@@ -49,7 +54,7 @@ async function signIn(email: string, password: string): Promise<UserRow> {
   const user = await findUserByEmail(email);
   const ok = await verifyPassword(password, user?.passwordHash);
   if (!user || !ok) throw new AuthFailure(AUTH_MESSAGES.wrongCredentials);
-  if (user.status === 'banned') throw new AuthFailure(AUTH_MESSAGES.banned);
+  if (!can(actorOf(user), 'session.start')) throw new AuthFailure(AUTH_MESSAGES.banned);
   return user;
 }
 
@@ -91,5 +96,10 @@ export async function findOrCreateOauthUser(input: {
   }
   if (!user) return null;
   if (!linkedId) await linkOauthAccount(input.provider, input.providerAccountId, user.id);
-  return user.status === 'banned' ? null : user;
+  return can(actorOf(user), 'session.start') ? user : null;
+}
+
+/** The account behind a next-auth session, read fresh on every request; undefined when it is gone. */
+export async function findSessionUser(id: string): Promise<UserRow | undefined> {
+  return findUserById(id);
 }

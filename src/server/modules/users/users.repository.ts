@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { getDb } from '../../db';
+import { getDb, type Db } from '../../db';
 import { preparedQuery } from '../../db/prepared';
-import { subdomains } from '../subdomains/subdomains.table';
 import { oauthAccounts, users, type NewUserRow, type UserRow } from './users.table';
 
 export async function findUserById(id: string): Promise<UserRow | undefined> {
@@ -47,31 +46,32 @@ export type ProfileChanges = Partial<
 > & { subdomain?: string | null };
 
 /**
+ * Moves the user's claim in the shared namespace (the subdomains module's table) on the given
+ * transaction; false when `to` is held by someone else.
+ */
+export type MoveSubdomain = (
+  tx: Db,
+  userId: string,
+  from: string | null,
+  to: string | null,
+) => Promise<boolean>;
+
+/**
  * Applies profile changes in one transaction. A new subdomain is claimed in the shared namespace
- * first; returns 'subdomain_taken' when someone else holds it (nothing is changed then).
+ * first (through `moveSubdomain`); returns 'subdomain_taken' when someone else holds it (nothing is
+ * changed then).
  */
 export async function updateUserProfileRow(
   id: string,
   changes: ProfileChanges,
+  moveSubdomain: MoveSubdomain,
 ): Promise<UserRow | 'subdomain_taken' | undefined> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!current) return undefined;
     if (changes.subdomain !== undefined && changes.subdomain !== current.subdomain) {
-      if (changes.subdomain !== null) {
-        const claimed = await tx
-          .insert(subdomains)
-          .values({ subdomain: changes.subdomain, userId: id })
-          .onConflictDoNothing()
-          .returning();
-        if (claimed.length === 0) return 'subdomain_taken';
-      }
-      if (current.subdomain) {
-        await tx
-          .delete(subdomains)
-          .where(and(eq(subdomains.subdomain, current.subdomain), eq(subdomains.userId, id)));
-      }
+      if (!(await moveSubdomain(tx, id, current.subdomain, changes.subdomain))) return 'subdomain_taken';
     }
     const [updated] = await tx
       .update(users)
@@ -80,16 +80,6 @@ export async function updateUserProfileRow(
       .returning();
     return updated;
   });
-}
-
-export async function isSubdomainClaimed(subdomain: string): Promise<boolean> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ subdomain: subdomains.subdomain })
-    .from(subdomains)
-    .where(eq(subdomains.subdomain, subdomain))
-    .limit(1);
-  return row !== undefined;
 }
 
 export async function findUserBySubdomain(subdomain: string): Promise<UserRow | undefined> {

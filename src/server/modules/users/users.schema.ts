@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { subdomainFormProblem } from '../subdomains/reserved-subdomains';
 
+// The profile form and onboarding validate with these (pure: client components import this file).
+export { SUBDOMAIN_MAX, SUBDOMAIN_MIN, subdomainFormProblem } from '../subdomains/reserved-subdomains';
+export const USER_NAME_MAX = 80;
+export const USER_BIO_MAX = 500;
+export const USER_NAME_BLANK = 'Please enter your name.';
+
 export const userIdSchema = z.string().uuid('Not a user id');
 
 /**
@@ -30,9 +36,9 @@ export const languageCodeSchema = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'No
 // preferLanguageCode may be set too. Any other field is dropped (zod strips unknown keys).
 export const updateUserSchema = z.object({
   id: userIdSchema.optional(),
-  name: z.string().trim().min(1, 'Name cannot be empty').max(80).optional(),
+  name: z.string().trim().min(1, USER_NAME_BLANK).max(USER_NAME_MAX).optional(),
   image: imageUrlSchema.nullable().optional(),
-  description: z.string().trim().max(500).optional(),
+  description: z.string().trim().max(USER_BIO_MAX).optional(),
   subdomain: subdomainSchema.nullable().optional(),
   showOnboarding: z.boolean().optional(),
   preferLanguageCode: languageCodeSchema.optional(),

@@ -1,8 +1,9 @@
-import type { Actor } from '../../auth/actor';
-import { assertCan } from '../../auth/policy';
+import { actorOf, type Actor } from '../../auth/actor';
+import { assertCan, can } from '../../auth/policy';
 import { AppError, notFound } from '../../lib/errors';
 import { UUID_RE } from '../../lib/ids';
 import { assertIssuedImageUrl } from '../images/images.service';
+import { moveUserSubdomain } from '../subdomains/subdomains.service';
 import type { UpdateUserInput, UserProfile } from './users.schema';
 import {
   findActorRowById,
@@ -31,23 +32,29 @@ export async function findActorById(id: string): Promise<Actor> {
   // the actor query, whose ::uuid cast would throw on it.
   if (!UUID_RE.test(id)) return null;
   const row = await findActorRowById(id);
-  if (!row || row.status === 'banned') return null;
-  return { id: row.id, roles: row.roles, status: row.status };
+  if (!row) return null;
+  const actor = actorOf(row);
+  return can(actor, 'session.start') ? actor : null;
 }
 
 export async function getUserProfileOrThrow(actor: Actor, id: string): Promise<UserProfile> {
   const row = await findUserById(id);
-  // A banned writer's profile is hidden from everyone but site admins and themself (DESIGN §5).
-  if (!row || (row.status === 'banned' && !actor?.roles.includes('admin'))) throw notFound('User');
+  // A banned writer's profile is hidden from everyone but site admins (DESIGN §5): user.read.
+  if (!row || !can(actor, 'user.read', row)) throw notFound('User');
   return toUserProfile(row);
 }
 
 /** The user whose home is /@{subdomain}, or null (unknown, or banned: hidden but from site admins). */
 export async function findUserHome(actor: Actor, subdomain: string): Promise<UserProfile | null> {
   const row = await findUserBySubdomain(subdomain.trim().toLowerCase());
-  if (!row || (row.status === 'banned' && !actor?.roles.includes('admin'))) return null;
+  if (!row || !can(actor, 'user.read', row)) return null;
   return toUserProfile(row);
 }
+
+/** What this actor may do on a user's home: change the profile and its pins (SPEC §7 pin_post). */
+export const userHomeCapabilitiesOf = (actor: Actor, userId: string) => ({
+  canEditProfile: can(actor, 'user.updateProfile', { id: userId }),
+});
 
 export async function updateUserProfile(
   actor: Actor,
@@ -64,7 +71,7 @@ export async function updateUserProfile(
   // A photo is an upload this platform issued (and that is really there), or the one the user
   // already has (e.g. from Google at sign-up); never an arbitrary address on someone else's server.
   if (changes.image && changes.image !== current.image) await assertIssuedImageUrl(changes.image);
-  const result = await updateUserProfileRow(id, changes);
+  const result = await updateUserProfileRow(id, changes, moveUserSubdomain);
   if (result === undefined) throw notFound('User');
   if (result === 'subdomain_taken') {
     throw new AppError('conflict', 'This subdomain is already taken.', `subdomain: ${changes.subdomain}`);

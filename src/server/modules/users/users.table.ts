@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // Site roles (DESIGN §4): 'admin', 'editor'; everyone else is a writer.
 export const SITE_ROLES = ['admin', 'editor'] as const;
@@ -64,13 +54,6 @@ export const oauthAccounts = pgTable(
     index('oauth_accounts_user_idx').on(t.userId),
   ],
 );
-
-// Fixed-window counters for rate limits (sign-in, sign-up, …), shared by every app process.
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { precision: 3, withTimezone: true }).notNull(),
-  count: integer('count').notNull(),
-});
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;

@@ -1,11 +1,12 @@
 'use client';
 
-import { useState } from 'react';
 import { useDialog } from '@/components/dialogs/dialog-provider';
+import { useKeysetList } from '@/components/hooks/use-keyset-list';
 import { MoreIcon } from '@/components/lists/list-icons';
 import { ListStoryItem } from '@/components/lists/list-story-item';
 import { getListPosts, type ListRef } from '@/components/lists/lists-api';
-import { toErrorMessage } from '@/lib/api-client';
+import { storyKeysetPage } from '@/components/stories/story-api';
+import { Button } from '@/components/ui/button';
 import type { StoryPage } from '@/server/modules/posts/posts.schema';
 import styles from './list.module.css';
 
@@ -34,27 +35,13 @@ export function ListStories({
   initial: StoryPage;
   emptyText: string;
 }) {
-  const [posts, setPosts] = useState(initial.posts);
-  const [lastKey, setLastKey] = useState(initial.lastKey);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const list = useKeysetList({
+    initial: storyKeysetPage(initial),
+    fetchPage: (lastKey, { signal }) => getListPosts(listId, lastKey, signal).then(storyKeysetPage),
+  });
+  const posts = list.items ?? [];
 
-  const more = async () => {
-    if (!lastKey || loading) return;
-    setLoading(true);
-    setError(null);
-    try {
-      const page = await getListPosts(listId, lastKey);
-      setPosts((current) => [...current, ...page.posts.filter((p) => !current.some((c) => c.id === p.id))]);
-      setLastKey(page.lastKey);
-    } catch (failure) {
-      setError(toErrorMessage(failure));
-    } finally {
-      setLoading(false);
-    }
-  };
-
-  if (posts.length === 0 && !lastKey) return <p className={styles.empty}>{emptyText}</p>;
+  if (posts.length === 0 && !list.hasMore) return <p className={styles.empty}>{emptyText}</p>;
   return (
     <section aria-label="Stories in this list">
       <ul className={styles.stories}>
@@ -64,22 +51,11 @@ export function ListStories({
           </li>
         ))}
       </ul>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {lastKey ? (
+      {list.hasMore ? (
         <div className={styles.more}>
-          <button
-            type="button"
-            className="button button-outline"
-            onClick={more}
-            disabled={loading}
-            aria-busy={loading}
-          >
-            {loading ? 'Loading…' : 'Show more stories'}
-          </button>
+          <Button variant="outline" onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">
+            Show more stories
+          </Button>
         </div>
       ) : null}
     </section>

@@ -6,10 +6,9 @@ import { privacyLabel, storyCount } from '@/components/lists/list-card';
 import { PrivacyIcon } from '@/components/lists/list-icons';
 import { Avatar } from '@/components/ui/avatar';
 import { formatDate } from '@/lib/format-date';
-import { can } from '@/server/auth/policy';
 import { AppError } from '@/server/lib/errors';
 import { UUID_RE } from '@/server/lib/ids';
-import { getListOrThrow, listPostsOfList } from '@/server/modules/lists/lists.service';
+import { getListPageOrThrow, listPostsOfList } from '@/server/modules/lists/lists.service';
 import { getPageActor } from '@/server/auth/page-actor';
 import { ListSettingsButton, ListStories } from './list-client';
 import styles from './list.module.css';
@@ -20,7 +19,7 @@ const PAGE_SIZE = 10;
 const loadList = cache(async (id: string) => {
   if (!UUID_RE.test(id)) return null;
   try {
-    return await getListOrThrow(await getPageActor(), id);
+    return await getListPageOrThrow(await getPageActor(), id);
   } catch (error) {
     if (error instanceof AppError && error.code === 'not_found') return null;
     throw error;
@@ -30,7 +29,7 @@ const loadList = cache(async (id: string) => {
 type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const list = await loadList((await params).id);
+  const list = (await loadList((await params).id))?.list;
   if (!list) return { title: 'Page not found' };
   return {
     title: list.listName,
@@ -42,11 +41,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 // SPEC §2 /lists/{id}: a public list for anyone, a private one for its owner only (404 for others).
 export default async function ListPage({ params }: Props) {
   const { id } = await params;
-  const list = await loadList(id);
-  if (!list) notFound();
-  const actor = await getPageActor();
-  const firstPage = await listPostsOfList(actor, id, { limit: PAGE_SIZE });
-  const mayEdit = can(actor, 'list.update', { ownerId: list.owner.id, privacyStatus: list.privacyStatus });
+  const page = await loadList(id);
+  if (!page) notFound();
+  const { list } = page;
+  const mayEdit = page.can.canEdit;
+  const firstPage = await listPostsOfList(await getPageActor(), id, { limit: PAGE_SIZE });
   const ownerHref = list.owner.subdomain ? `/@${list.owner.subdomain}` : null;
 
   return (

@@ -6,8 +6,6 @@ import { storyJsonLd, storyMetadata } from '@/components/story-page/story-seo';
 import { safeDecode } from '@/lib/url';
 import { env } from '@/server/lib/env';
 import { getStoryPage } from '@/server/modules/posts/posts-page.service';
-// Puts the response cache on globalThis for scripts/server.mjs (docs/decisions/006-story-page.md).
-import '@/server/modules/posts/posts-page.cache';
 import { getPageActor } from '@/server/auth/page-actor';
 
 // /stories/{title-slug}-{id} (DESIGN §2): the story, server-rendered from its sanitised HTML. Not

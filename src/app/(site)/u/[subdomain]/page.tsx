@@ -5,9 +5,10 @@ import { UserHome } from '@/components/users/user-home';
 import { isSubdomainShape } from '@/lib/slug';
 import { safeDecode } from '@/lib/url';
 import { env } from '@/server/lib/env';
-import { listPins, listPublicListsOf } from '@/server/modules/pins/pins.service';
+import { listPublicListsOf } from '@/server/modules/lists/lists.service';
+import { listPins } from '@/server/modules/pins/pins.service';
 import { listAuthorPosts } from '@/server/modules/posts/posts-read.service';
-import { findUserHome } from '@/server/modules/users/users.service';
+import { findUserHome, userHomeCapabilitiesOf } from '@/server/modules/users/users.service';
 import { getPageActor } from '@/server/auth/page-actor';
 
 // /@{subdomain} (SPEC §2), served from /u/{subdomain} through a rewrite in next.config (a folder
@@ -61,7 +62,7 @@ export default async function UserHomePage({ params }: Props) {
   return (
     <UserHome
       user={user}
-      isOwner={actor?.id === user.id}
+      isOwner={userHomeCapabilitiesOf(actor, user.id).canEditProfile}
       pinned={pinned.posts}
       latest={latest}
       lists={lists}

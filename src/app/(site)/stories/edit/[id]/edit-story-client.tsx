@@ -38,9 +38,9 @@ export function EditStoryClient({ id }: { id: string }) {
     if (loaded.status === 404 || loaded.status === 400) return <StoryUnavailable reason="missing" />;
     return <StoryUnavailable reason="error" message={loaded.message} />;
   }
-  const roles = session?.user?.roles ?? [];
-  const mayOpen = loaded.story.author.id === userId || roles.includes('admin') || roles.includes('editor');
-  if (!mayOpen) return <StoryUnavailable reason="forbidden" />;
+  // The editor is for whoever may change something in it: the author, or site staff (the excerpt).
+  const { canEdit, canEditExcerpt } = loaded.story.can;
+  if (!canEdit && !canEditExcerpt) return <StoryUnavailable reason="forbidden" />;
   // Keyed by id: opening another story starts a fresh editor.
   return <StoryWorkspace key={loaded.story.id} initialStory={loaded.story} />;
 }

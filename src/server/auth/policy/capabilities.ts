@@ -1,0 +1,117 @@
+// What the UI may offer, computed on the server from the matrix and sent with the story: pages and
+// components render from these flags and never re-derive roles or states themselves.
+import type { Actor } from '../actor';
+import { can } from './decide';
+import { POLICY } from './matrix';
+import { hasSiteRole } from './relations';
+import type { Action, PolicyContext, ResourceFor, StoryResource } from './resources';
+import { notOut } from './rules';
+
+/** Whether some grant's state rules hold, whoever asks: the story is in a state the action leaves. */
+function stateAllows<A extends Action>(action: A, resource: ResourceFor<A>): boolean {
+  return POLICY[action].some((grant) => grant.when.every((rule) => rule.test(resource, null)));
+}
+
+const LOCKABLE = {
+  publish: 'story.publish',
+  schedule: 'story.schedule',
+  reschedule: 'story.reschedule',
+  cancelSchedule: 'story.cancelSchedule',
+  republish: 'story.republish',
+} as const satisfies Record<string, Action>;
+export type LockableStoryAction = keyof typeof LOCKABLE;
+
+export type StoryCapabilities = {
+  canEdit: boolean;
+  /** Change the excerpt in the story-update dialog: site editors and admins (SPEC §2, §5, §6). */
+  canEditExcerpt: boolean;
+  /** Give a story that has none its excerpt while writing it (the author, story-settings). */
+  canGiveExcerpt: boolean;
+  /** Autosave runs while the story is being written; a story that is out changes only through Save. */
+  canAutosave: boolean;
+  /** Change its publication and collection (story-settings). */
+  canMove: boolean;
+  canSubmitForReview: boolean;
+  canPublish: boolean;
+  canSchedule: boolean;
+  canReschedule: boolean;
+  canCancelSchedule: boolean;
+  canRepublish: boolean;
+  canUnpublish: boolean;
+  canApprove: boolean;
+  canReject: boolean;
+  canDelete: boolean;
+  /**
+   * SPEC §5 locks: actions the story's state allows but this writer may not do in its publication
+   * (shown disabled, not hidden). Only ever set for someone who may edit the story.
+   */
+  locked: LockableStoryAction[];
+};
+
+/** The actor's capabilities on a story; ctx carries their role in the story's publication. */
+export function storyCapabilities(actor: Actor, story: StoryResource, ctx: PolicyContext): StoryCapabilities {
+  const may = (action: Action & `story.${string}`) => can(actor, action, story, ctx);
+  const canEdit = may('story.update');
+  const flags = {
+    canEdit,
+    canEditExcerpt: may('story.editExcerpt'),
+    canGiveExcerpt: may('story.giveExcerpt'),
+    canAutosave: canEdit && notOut.test(story, null),
+    canMove: may('story.move'),
+    canSubmitForReview: may('story.submitForReview'),
+    canPublish: may('story.publish'),
+    canSchedule: may('story.schedule'),
+    canReschedule: may('story.reschedule'),
+    canCancelSchedule: may('story.cancelSchedule'),
+    canRepublish: may('story.republish'),
+    canUnpublish: may('story.unpublish'),
+    canApprove: may('story.approve'),
+    canReject: may('story.reject'),
+    canDelete: may('story.delete'),
+  };
+  const locked = canEdit
+    ? (Object.keys(LOCKABLE) as LockableStoryAction[]).filter(
+        (name) => !may(LOCKABLE[name]) && stateAllows(LOCKABLE[name], story),
+      )
+    : [];
+  return { ...flags, locked };
+}
+
+/**
+ * For queries over many rows, the SQL filter that mirrors story.read and list.read (the policy
+ * decides; the filter only keeps the row count small): who is looking, and whether they see the
+ * stories and lists of banned writers (site admins do, DESIGN §5).
+ */
+export type ReadScope = { viewerId: string; seesBannedWriters: boolean } | null;
+export function readScopeOf(actor: Actor): ReadScope {
+  if (!actor || actor.status === 'banned') return null;
+  return { viewerId: actor.id, seesBannedWriters: hasSiteRole(actor, 'admin') };
+}
+
+/**
+ * What a writer may do with a story of their own that is not out yet once it is placed in this
+ * publication (story-settings, SPEC §5 locks): publish and schedule it, or only submit it for review.
+ */
+export type PlacementCapabilities = {
+  canPublishStories: boolean;
+  canScheduleStories: boolean;
+  submitsStoriesForReview: boolean;
+};
+export function placementCapabilities(
+  actor: Actor,
+  publicationId: string,
+  ctx: PolicyContext,
+): PlacementCapabilities {
+  const draft: StoryResource = {
+    authorId: actor?.id ?? '',
+    status: 'draft',
+    publicationId,
+    authorStatus: 'active',
+    hasExcerpt: true,
+  };
+  return {
+    canPublishStories: can(actor, 'story.publish', draft, ctx),
+    canScheduleStories: can(actor, 'story.schedule', draft, ctx),
+    submitsStoriesForReview: can(actor, 'story.submitForReview', draft, ctx),
+  };
+}

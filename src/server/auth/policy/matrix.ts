@@ -1,0 +1,94 @@
+// THE MATRIX (DESIGN §4 row by row, plus SPEC §4–§6; choices where they were silent: docs/decisions/002).
+// An action is allowed when ANY of its grants holds: the actor has one of the grant's relations AND every
+// state rule of that grant holds. Two rules come before the table (decide.ts): a banned actor may only
+// read what anonymous may read; a banned author's stories are visible and actionable by site admins only.
+import { RELATIONS, type Subject, type Who } from './relations';
+import type { Action, ResourceFor } from './resources';
+import * as is from './rules';
+import type { Rule } from './rules';
+
+export type Grant<R> = { who: readonly Who[]; when: readonly Rule<R>[] };
+const allow = <R = unknown>(who: readonly Who[], ...when: Rule<R>[]): Grant<R> => ({ who, when });
+
+/** Site staff: site editors and site admins (docs/glossary.md). */
+const SITE_STAFF = ['siteEditor', 'siteAdmin'] as const;
+/** A publication's editors: its owner edits too (docs/glossary.md). */
+const PUBLICATION_EDITORS = ['publicationEditor', 'publicationOwner'] as const;
+const PUBLICATION_MEMBERS = ['publicationAuthor', ...PUBLICATION_EDITORS] as const;
+/** Who publishes a story: its author outside publications, the publication's editors inside one. */
+const PUBLISHERS = ['soloAuthor', ...PUBLICATION_EDITORS] as const;
+const STORY_READERS = ['author', ...PUBLICATION_EDITORS, 'siteAdmin'] as const;
+
+// prettier-ignore
+export const POLICY: { readonly [A in Action]: readonly Grant<ResourceFor<A>>[] } = {
+  //                                      who may …                                  … and only when
+  'session.start':                        [allow(['signedIn'])],
+
+  'story.create':                         [allow(['signedIn'])],
+  'story.read':                           [allow(['anyone'], is.isPublished), allow(STORY_READERS)],
+  'story.update':                         [allow(['author'])],
+  'story.editExcerpt':                    [allow(SITE_STAFF)],
+  'story.giveExcerpt':                    [allow(['author'], is.hasNoExcerpt)],
+  'story.move':                           [allow(['author'], is.notOut)],
+  'story.submitForReview':                [allow(['contributor'], is.submittable)],
+  'story.publish':                        [allow(PUBLISHERS, is.notPublished)],
+  'story.schedule':                       [allow(PUBLISHERS, is.schedulable)],
+  'story.reschedule':                     [allow(PUBLISHERS, is.isScheduled)],
+  'story.cancelSchedule':                 [allow(PUBLISHERS, is.isScheduled)],
+  'story.republish':                      [allow(PUBLISHERS, is.isPublished)],
+  'story.unpublish':                      [allow(STORY_READERS, is.isPublished)],
+  'story.approve':                        [allow(PUBLICATION_EDITORS, is.isPending)],
+  'story.reject':                         [allow(PUBLICATION_EDITORS, is.isPending)],
+  'story.delete':                         [allow(['author', 'siteAdmin'])],
+
+  'publication.create':                   [allow(['signedIn'])],
+  'publication.read':                     [allow(['anyone'])],
+  'publication.viewStudio':               [allow(PUBLICATION_EDITORS)],
+  'publication.updateProfile':            [allow(PUBLICATION_EDITORS)],
+  'publication.manageCollections':        [allow(PUBLICATION_EDITORS)],
+  'publication.manageNewsletterSettings': [allow(PUBLICATION_EDITORS)],
+  'publication.manageContributors':       [allow(['publicationOwner'])],
+  'publication.changeRole':               [allow(['publicationOwner'])],
+  'publication.delete':                   [allow(['publicationOwner', 'siteAdmin'])],
+  'publication.submitStory':              [allow(PUBLICATION_MEMBERS)],
+
+  'newsletter.add':                       [allow(PUBLICATION_EDITORS, is.publicationHasNewsletters, is.storyInThisPublication, is.storyOutOrDue, is.notInNewsletter)],
+  'newsletter.update':                    [allow(PUBLICATION_EDITORS, is.entryNotSent)],
+  'newsletter.schedule':                  [allow(PUBLICATION_EDITORS, is.entryUnscheduled)],
+  'newsletter.reschedule':                [allow(PUBLICATION_EDITORS, is.entryScheduled)],
+  'newsletter.cancel':                    [allow(PUBLICATION_EDITORS, is.entryScheduled)],
+  'newsletter.remove':                    [allow(PUBLICATION_EDITORS, is.entryNotSending)],
+
+  'list.create':                          [allow(['signedIn'])],
+  'list.read':                            [allow(['anyone'], is.isPublicList, is.listOwnerActive), allow(['siteAdmin'], is.isPublicList), allow(['listOwner'])],
+  'list.update':                          [allow(['listOwner'])],
+  'list.delete':                          [allow(['listOwner'])],
+  'list.addPost':                         [allow(['listOwner'])],
+  'list.removePost':                      [allow(['listOwner'])],
+
+  'user.read':                            [allow(['anyone'], is.accountActive), allow(['siteAdmin'])],
+  'user.openStudio':                      [allow(['self', 'siteAdmin'])],
+  'user.updateProfile':                   [allow(['self'])],
+  'user.ban':                             [allow(['siteAdmin'], is.notSelf)],
+  'curation.set':                         [allow(['siteAdmin'])],
+  'subtopic.manage':                      [allow(['siteAdmin'])],
+  'post.searchAll':                       [allow(['siteAdmin'])],
+};
+
+/** A publication's author who tries to publish learns how their story gets out (DESIGN §3 review). */
+const reviewInstead = (s: Subject) =>
+  RELATIONS.publicationAuthor(s)
+    ? "Only the publication's owner and editors can publish or schedule stories in it: save the story as a draft to submit it for review"
+    : null;
+
+/** Refusals worth more words than "You are not allowed to do that" (null: the plain words). */
+export const REFUSAL: Partial<Record<Action, (s: Subject) => string | null>> = {
+  'story.editExcerpt': () => is.hasNoExcerpt.unmet,
+  'story.giveExcerpt': () => is.hasNoExcerpt.unmet,
+  'story.publish': reviewInstead,
+  'story.schedule': reviewInstead,
+  'story.reschedule': reviewInstead,
+  'story.cancelSchedule': reviewInstead,
+  'story.republish': reviewInstead,
+  'user.openStudio': () => "Only the writer can see their studio's stories",
+};

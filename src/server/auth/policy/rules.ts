@@ -1,0 +1,112 @@
+// State rules: small predicates over the resource, each with the message shown when it does not hold.
+import type { SignedIn } from './relations';
+import type {
+  AccountResource,
+  ListResource,
+  NewsletterCandidate,
+  NewsletterEntryResource,
+  StoryResource,
+  StoryStatus,
+  UserResource,
+} from './resources';
+
+export type Rule<R> = {
+  test: (resource: R, actor: SignedIn | null) => boolean;
+  unmet: string;
+  /** A state that may change is a conflict (409); a rule that never will be met is forbidden (403). */
+  code?: 'conflict' | 'forbidden';
+};
+
+/** Out: published, or scheduled to be (DESIGN §3). */
+export const isOutStatus = (status: StoryStatus): boolean => status === 'published' || status === 'scheduled';
+/** Scheduled: schedule_post on such a story reschedules it. */
+export const isScheduledStatus = (status: StoryStatus): boolean => status === 'scheduled';
+
+const storyIn = (statuses: readonly StoryStatus[], unmet: string): Rule<StoryResource> => ({
+  test: (s) => statuses.includes(s.status),
+  unmet,
+});
+export const isPublished = storyIn(['published'], 'The story is not published');
+export const notPublished = storyIn(
+  ['draft', 'pending', 'rejected', 'scheduled'],
+  'The story is already published',
+);
+export const schedulable = storyIn(
+  ['draft', 'pending', 'rejected'],
+  'Only an unpublished, unscheduled story can be scheduled',
+);
+export const isScheduled = storyIn(['scheduled'], 'The story is not scheduled');
+export const isPending = storyIn(['pending'], 'The story is not under review');
+export const submittable = storyIn(
+  ['draft', 'rejected'],
+  'Only a draft or rejected story can be submitted for review',
+);
+/** Moving a story between publications: only while it is not out (DESIGN §3, docs/decisions/004). */
+export const notOut = storyIn(
+  ['draft', 'pending', 'rejected'],
+  'Unpublish the story (or cancel its schedule) before moving it to another publication',
+);
+/** The author gives the excerpt while creating the story; once it has one, site staff change it (002). */
+export const hasNoExcerpt: Rule<StoryResource> = {
+  test: (s) => !s.hasExcerpt,
+  unmet: 'Only site editors and admins can change the excerpt of a story',
+  code: 'forbidden',
+};
+
+export const isPublicList: Rule<ListResource> = {
+  test: (l) => l.privacyStatus === 'public',
+  unmet: 'The list is private',
+};
+/** A banned owner's lists vanish from public view (DESIGN §5). */
+export const listOwnerActive: Rule<ListResource> = {
+  test: (l) => l.ownerStatus === 'active',
+  unmet: "The list's owner is banned",
+};
+/** A banned writer's profile, home and stories vanish from public view (DESIGN §5). */
+export const accountActive: Rule<AccountResource> = {
+  test: (u) => u.status === 'active',
+  unmet: 'The user is banned',
+};
+export const notSelf: Rule<UserResource> = {
+  test: (u, actor) => u.id !== actor?.id,
+  unmet: 'You cannot ban yourself',
+  code: 'forbidden',
+};
+
+const entryIsScheduled = (e: NewsletterEntryResource) =>
+  e.status === 'scheduled' || (e.status === null && e.scheduledTime !== null);
+export const entryUnscheduled: Rule<NewsletterEntryResource> = {
+  test: (e) => (e.status === null || e.status === 'unscheduled') && !entryIsScheduled(e),
+  unmet: 'The newsletter is already scheduled or sent',
+};
+export const entryScheduled: Rule<NewsletterEntryResource> = {
+  test: entryIsScheduled,
+  unmet: 'The newsletter is not scheduled',
+};
+export const entryNotSent: Rule<NewsletterEntryResource> = {
+  test: (e) => e.status === null || e.status === 'unscheduled' || e.status === 'scheduled',
+  unmet: 'The newsletter is being sent or was already sent',
+};
+export const entryNotSending: Rule<NewsletterEntryResource> = {
+  test: (e) => e.status !== 'sending',
+  unmet: 'The newsletter is being sent right now',
+};
+
+// SPEC §4 "Add to newsletter": newsletters on; the story in this publication, scheduled or published, not in one yet.
+export const publicationHasNewsletters: Rule<NewsletterCandidate> = {
+  test: (c) => c.hasNewsletters,
+  unmet: "The publication doesn't have a newsletter",
+};
+export const storyInThisPublication: Rule<NewsletterCandidate> = {
+  test: (c) => c.story.publicationId === c.publicationId,
+  unmet: 'The story does not belong to this publication',
+  code: 'forbidden',
+};
+export const storyOutOrDue: Rule<NewsletterCandidate> = {
+  test: (c) => c.story.status === 'scheduled' || c.story.status === 'published',
+  unmet: 'Only a scheduled or published story can go into a newsletter',
+};
+export const notInNewsletter: Rule<NewsletterCandidate> = {
+  test: (c) => !c.story.isInNewsletter,
+  unmet: 'The story is already in a newsletter',
+};

@@ -1,0 +1,61 @@
+import type { ApiFastPath } from './api/fast-path';
+import type { Database } from './db/client';
+import type { Jobs } from './jobs/runner';
+import type { StoryPageCache } from './modules/posts/posts-page.cache';
+
+// The one process-wide slot that holds the running runtime (docs/decisions/017-runtime-and-csp.md).
+//
+// Why a slot on globalThis at all: Next.js bundles src/ once per entry (instrumentation, each page,
+// each route handler) and may evaluate a module once per bundle, so a plain module variable would
+// exist several times in one process; and scripts/server.mjs is plain Node outside every bundle.
+// A symbol registered with Symbol.for() is the same value in all of them. This file is the only
+// place that touches it: everything else asks getRuntime() or getDatabase().
+
+/** What a started process has: see startRuntime() in runtime.ts for how each part is made. */
+export type Runtime = {
+  database: Database;
+  /** null when this process runs no jobs (tests and scripts that did not ask for them). */
+  jobs: Jobs | null;
+  /** The story page's response cache (docs/decisions/006-story-page.md). */
+  storyPageCache: StoryPageCache;
+  /** The API app, as Next.js's route handler and the front server's fast path both serve it. */
+  api: ApiFastPath;
+  /** The Content-Security-Policy for an HTML page, allowing exactly its inline scripts. */
+  documentPolicy: (html: Buffer) => string;
+  /** Same as stopRuntime(): stops the jobs, closes the database, empties the slot. */
+  stop: () => Promise<void>;
+};
+
+/** The slot's shape. scripts/server.mjs reads `runtime` (plain JS: keep these names). */
+export type RuntimeSlot = {
+  /** Set first, so start-up work (migrations, seeding, sweeps) can use the database meanwhile. */
+  database: Promise<Database>;
+  runtime: Promise<Runtime>;
+};
+
+const SLOT = Symbol.for('lamplight.runtime');
+const scope = globalThis as { [SLOT]?: RuntimeSlot };
+
+export function currentSlot(): RuntimeSlot | undefined {
+  return scope[SLOT];
+}
+
+export function fillSlot(slot: RuntimeSlot | undefined): void {
+  scope[SLOT] = slot;
+}
+
+const NOT_STARTED =
+  'The Lamplight runtime is not started in this process: call startRuntime() first ' +
+  '(src/instrumentation.ts, the worker and the test helpers do).';
+
+/** The running runtime (once started), wherever this is called from. */
+export function getRuntime(): Promise<Runtime> {
+  const slot = currentSlot();
+  return slot ? slot.runtime : Promise.reject(new Error(NOT_STARTED));
+}
+
+/** The runtime's database; available while the rest of the runtime is still starting. */
+export function getDatabase(): Promise<Database> {
+  const slot = currentSlot();
+  return slot ? slot.database : Promise.reject(new Error(NOT_STARTED));
+}

@@ -1,0 +1,143 @@
+import { createApp } from './api/app';
+import { createApiFastPath } from './api/fast-path';
+import { openConfiguredDatabase, type Database } from './db';
+import { allJobs, allSweeps } from './jobs/all-jobs';
+import { startJobs, type Jobs, type StartJobsOptions } from './jobs/runner';
+import { env } from './lib/env';
+import { documentPolicy } from './lib/security-headers';
+import { createStoryPageCache, STORY_PAGE_CACHE_BYTES } from './modules/posts/posts-page.cache';
+import { probeStoryPage } from './modules/posts/posts-page.service';
+import { currentSlot, fillSlot, getDatabase, getRuntime, type Runtime } from './runtime-registry';
+import { seedDemo } from './seed/demo';
+
+// The process's runtime: the database, the jobs, the story page cache and the API app, made once
+// and shared by everything in the process (docs/decisions/017-runtime-and-csp.md).
+//
+//   startRuntime()  Next.js's instrumentation (src/instrumentation.ts) for `npm start` and
+//                   `next dev`; worker-main.ts for `npm run worker`; the test helpers.
+//   getRuntime()    anything that needs a part of it (getDatabase(): the database, already while
+//                   the rest starts); scripts/server.mjs reads the same slot.
+//   stopRuntime()   stops the jobs (running ones get up to 20 s), closes the database.
+
+export { getDatabase, getRuntime, type Runtime };
+
+export type RuntimeOptions = {
+  /** A database the caller opened (tests); default: the configured one, opened and migrated. */
+  database?: Database;
+  /** Demo content on an empty database (DESIGN §11). Default: SEED_DEMO for the configured database. */
+  seed?: boolean;
+  /**
+   * 'web': enqueue, and work the queue too unless RUN_WORKER=false on PostgreSQL (PGlite belongs to
+   * this process alone, so there it always works). 'worker': work. Runner options: tests. Default:
+   * no jobs (then follow-up jobs are skipped; the sweeps of a worker catch up).
+   */
+  jobs?: 'web' | 'worker' | false | StartJobsOptions;
+};
+
+/**
+ * Starts this process's runtime, once: called again, it answers the runtime already started (the
+ * first call's options hold). The database is reachable (getDatabase) as soon as it is open.
+ */
+export function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
+  const running = currentSlot();
+  if (running) return running.runtime;
+  const database = options.database ? Promise.resolve(options.database) : openConfiguredDatabase();
+  const runtime = database.then((opened) => assemble(opened, options));
+  fillSlot({ database, runtime });
+  // A failed start leaves no half runtime behind: the next startRuntime() tries again.
+  runtime.catch(() => {
+    if (currentSlot()?.runtime === runtime) fillSlot(undefined);
+  });
+  return runtime;
+}
+
+/** Stops this process's runtime (if one is started): jobs first, then the database. Idempotent. */
+export async function stopRuntime(): Promise<void> {
+  const slot = currentSlot();
+  if (!slot) return;
+  const runtime = await slot.runtime.catch(() => null);
+  await runtime?.stop();
+}
+
+/**
+ * For a process that is nothing but the runtime (`npm run worker`): SIGTERM or SIGINT stop it
+ * gracefully, then the process exits. A repeated signal (npm and tsx relay Ctrl+C to a process that
+ * got it already) does not cut the stop short.
+ */
+export function stopRuntimeOnSignals(onStopped?: () => void): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[lamplight] ${signal}: stopping (waiting for running jobs)…`);
+    stopRuntime().then(
+      () => {
+        onStopped?.();
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error('[lamplight] stopping failed', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+async function assemble(database: Database, options: RuntimeOptions): Promise<Runtime> {
+  let jobs: Jobs | null = null;
+  try {
+    if (!options.database) {
+      const where = database.kind === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}/db` : 'PostgreSQL';
+      console.log(`[lamplight] database: ${where}`);
+    }
+    if (options.seed ?? (!options.database && env.SEED_DEMO === 'true')) await seed(database);
+    jobs = await startProcessJobs(database, options.jobs ?? false);
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+  let stopping: Promise<void> | undefined;
+  return {
+    database,
+    jobs,
+    storyPageCache: createStoryPageCache({ maxBytes: STORY_PAGE_CACHE_BYTES, probe: probeStoryPage }),
+    api: createApiFastPath(createApp()),
+    documentPolicy,
+    stop: () => (stopping ??= stopParts(database, jobs)),
+  };
+}
+
+async function stopParts(database: Database, jobs: Jobs | null): Promise<void> {
+  // Out of the slot first: nothing new reaches a database that is closing.
+  const slot = currentSlot();
+  if (slot && (await slot.database.catch(() => null)) === database) fillSlot(undefined);
+  try {
+    await jobs?.stop();
+  } finally {
+    await database.close();
+  }
+}
+
+async function seed(database: Database): Promise<void> {
+  const seeded = await seedDemo(database.db, { password: env.SEED_ADMIN_PASSWORD });
+  if (!seeded) return;
+  console.log('[lamplight] demo content created. Site admin sign-in:');
+  console.log(`[lamplight]   e-mail:   ${seeded.adminEmail}`);
+  console.log(`[lamplight]   password: ${seeded.adminPassword}`);
+}
+
+async function startProcessJobs(
+  database: Database,
+  choice: NonNullable<RuntimeOptions['jobs']>,
+): Promise<Jobs | null> {
+  if (choice === false) return null;
+  if (typeof choice === 'object') return startJobs(database, choice);
+  const work = choice === 'worker' || env.RUN_WORKER === 'true' || database.kind === 'pglite';
+  const jobs = await startJobs(database, { jobs: allJobs, sweeps: allSweeps, work });
+  console.log(
+    `[lamplight] jobs: ${work ? 'worker running in this process' : 'enqueue only (run `npm run worker`)'}`,
+  );
+  return jobs;
+}

@@ -1,0 +1,127 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Db } from '../../src/server/db/client';
+import { createUser, storyPayload } from '../factories';
+import { call } from '../helpers/api-client';
+import { useTestDatabase } from '../helpers/test-db';
+
+// A NUL (or another control character) in a path, a query or a JSON body is a 400 in DESIGN §8's
+// shape — never a 500 from PostgreSQL, which refuses 0x00 in text — and nothing is stored; rich
+// text (a story's body) has them stripped instead (src/server/lib/safe-string.ts).
+
+const expectRefused = (res: { status: number; json: any }, where: string) => {
+  expect(res.status, JSON.stringify(res.json)).toBe(400);
+  expect(res.json.error).toEqual({
+    code: 'validation_failed',
+    message: 'Invalid input',
+    detail: `${where}: Control characters are not allowed`,
+  });
+};
+
+describe('control characters in requests', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = (await useTestDatabase()).db;
+  });
+
+  it('refuses them in path parameters, also where no route matches', async () => {
+    const user = await createUser(db);
+    expectRefused(await call('GET', '/api/subdomains/%00'), 'path');
+    expectRefused(await call('GET', '/api/subdomains/ab%00cd'), 'path');
+    expectRefused(await call('GET', '/api/users/%01'), 'path');
+    expectRefused(await call('GET', `/api/posts/user_posts/all_posts/${user.id}%00`), 'path');
+    expectRefused(await call('GET', '/api/no-such-route/%00'), 'path');
+    expectRefused(await call('PATCH', '/api/lists/%00', { as: user.id, body: { listName: 'x' } }), 'path');
+  });
+
+  it('refuses them in query parameters, names and values', async () => {
+    const user = await createUser(db);
+    expectRefused(
+      await call('GET', `/api/posts/user_posts/all_posts/${user.id}?lastKeys=%00`),
+      'query.lastKeys',
+    );
+    expectRefused(
+      await call('GET', '/api/images/get_presigned_url?fileExtension=png%00', { as: user.id }),
+      'query.fileExtension',
+    );
+    expectRefused(await call('GET', '/api/subdomains/taken?x%7F=1'), 'query.x\\u007f');
+  });
+
+  it('refuses them in JSON bodies and leaves the stored data as it was', async () => {
+    const user = await createUser(db, { name: 'Ruth' });
+    for (const body of [
+      { name: 'Ru\u0000th' },
+      { description: 'line\u0000' },
+      { image: '/uploads/a\u0000.webp' },
+    ]) {
+      const res = await call('PATCH', `/api/users/${user.id}`, { as: user.id, body });
+      expectRefused(res, Object.keys(body)[0]!);
+    }
+    const subdomain = await call('PATCH', `/api/users/${user.id}`, {
+      as: user.id,
+      body: { subdomain: 'ru\u0000th' },
+    });
+    expect(subdomain.status).toBe(400); // its own rule (letters, digits, hyphens) answers first
+    const profile = (await call('GET', `/api/users/${user.id}`)).json;
+    expect(profile).toMatchObject({ name: 'Ruth', description: '', image: null, subdomain: user.subdomain });
+
+    expectRefused(
+      await call('POST', '/api/lists/create', {
+        as: user.id,
+        body: { listName: 'Morning\u0000', privacyStatus: 'public' },
+      }),
+      'listName',
+    );
+    expect((await call('GET', '/api/users/lists', { as: user.id })).json.lists ?? []).toEqual([]);
+
+    // Tab, line feed and carriage return are ordinary text.
+    const fine = await call('PATCH', `/api/users/${user.id}`, {
+      as: user.id,
+      body: { description: 'a\tb\r\nc' },
+    });
+    expect(fine.status).toBe(200);
+  });
+
+  it('strips them from a story body (rich text) instead of refusing the save', async () => {
+    const author = await createUser(db);
+    const res = await call('POST', '/api/posts/new/draft', {
+      as: author.id,
+      body: storyPayload({
+        bodyJson: {
+          type: 'doc',
+          content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Pasted\u0000 text\u0007' }] }],
+        },
+      }),
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    const story = (await call('GET', `/api/posts/${res.json.id}`, { as: author.id })).json;
+    expect(JSON.stringify(story.bodyJson)).toContain('Pasted text');
+    expect(story.bodyHtml).toContain('Pasted text');
+    expect(JSON.stringify(story)).not.toMatch(/\\u000[07]/);
+  });
+
+  it('never writes a raw control character into the server log', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      // An unexpected error (500) is logged with the request's path: the only case that logs one.
+      const { onError } = await import('../../src/server/api/error-handler');
+      const { Hono } = await import('hono');
+      const app = new Hono();
+      app.get('*', () => {
+        throw new Error('failed query: params: \u0000\nforged line');
+      });
+      app.onError(onError);
+      expect((await app.request('http://localhost/a%0Ab')).status).toBe(500);
+      const line = logged.mock.calls.map((args) => args.join(' ')).join('\n');
+      expect(line).toContain('\\u0000');
+      expect(line).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
+      expect(
+        line
+          .split('\n')
+          .slice(1)
+          .every((rest) => rest.startsWith('    ')),
+      ).toBe(true);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,148 @@
+// Every page of src/app (SPEC §2's routes) passes axe-core's WCAG 2.2 AA rules with no serious or
+// critical violation, at desktop width and at 375 px, signed out and — where the page differs for a
+// member (the header, and the pages that need a session) — signed in.
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { GUIDES, guidePath } from '../../src/lib/guides';
+import { expect, expectSignedIn, expectSignedOut, newUserTest, ssoDialog, test } from './fixtures';
+
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const BLOCKING = new Set(['serious', 'critical']);
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 812 },
+];
+
+/** Any id: the publication pages are placeholders that show whatever id they are given. */
+const PUBLICATION_ID = '00000000-0000-4000-8000-000000000001';
+
+type Visit = {
+  path: string;
+  /** What a visitor sees once the page has finished rendering (after hydration and data). */
+  ready: (page: Page) => Promise<unknown>;
+};
+
+const heading = (page: Page): Locator => page.getByRole('heading', { level: 1 }).first();
+/** Pages whose header shows the session (sign-in button or user menu). */
+const siteFrame = (signedIn: boolean) => async (page: Page) => {
+  await (signedIn ? expectSignedIn(page) : expectSignedOut(page));
+  await expect(heading(page)).toBeVisible();
+};
+/** Pages without the session in a header: the bare pages and the 404 page. */
+const headingShown = async (page: Page) => expect(heading(page)).toBeVisible();
+/** Pages that need a member: the sign-in dialog opens over them by itself. */
+const signInAsked = async (page: Page) => expect(ssoDialog(page)).toBeVisible();
+const editor = async (page: Page) => expect(page.getByRole('textbox', { name: 'Story body' })).toBeEditable();
+
+/** Every route of the app as an anonymous visitor sees it. */
+const SIGNED_OUT: Visit[] = [
+  '/',
+  guidePath(GUIDES[0]),
+  '/lists',
+  '/@gracewhitfield',
+  '/search?q=grace',
+  '/publications',
+  '/publications/create',
+  `/publications/${PUBLICATION_ID}`,
+  `/publications/${PUBLICATION_ID}/studio`,
+  `/publications/${PUBLICATION_ID}/edit`,
+  `/publications/admin/${PUBLICATION_ID}`,
+  '/daily-bread',
+  '/static/subscribe_success',
+  '/not_a_page',
+]
+  .map((path): Visit => ({ path, ready: siteFrame(false) }))
+  .concat(
+    ['/daily-newsletter', '/dailydevotion', '/publication-landing', '/no/such/page'].map((path) => ({
+      path,
+      ready: headingShown,
+    })),
+  )
+  .concat(
+    [
+      '/signin',
+      '/me',
+      '/authors/edit-profile',
+      '/stories/new-story',
+      '/stories/edit/aaaaaaaaaaaaaaaaaaaaa',
+    ].map((path) => ({ path, ready: signInAsked })),
+  );
+
+/** Runs axe on the page as it is and fails on any serious or critical WCAG 2.2 AA violation. */
+async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  const blocking = results.violations
+    .filter((violation) => BLOCKING.has(violation.impact ?? ''))
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+    }));
+  // Soft: the other width is still checked, so one run reports everything there is to fix.
+  expect.soft(blocking, `serious or critical WCAG 2.2 AA violations on ${label}`).toEqual([]);
+}
+
+/** Waits for every animation that ends (a dialog fading in) to end: axe reads colours as painted. */
+async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** Opens the page at each width, waits until it is rendered, and checks it. */
+async function checkAtEveryWidth(page: Page, visit: Visit): Promise<void> {
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await page.goto(visit.path);
+    await visit.ready(page);
+    await animationsDone(page);
+    await expectNoSeriousViolations(page, `${visit.path} at ${viewport.width} px`);
+  }
+}
+
+test.describe('accessibility, signed out', () => {
+  for (const visit of SIGNED_OUT) {
+    test(`${visit.path} has no serious WCAG 2.2 AA violation`, async ({ page }) => {
+      await checkAtEveryWidth(page, visit);
+    });
+  }
+});
+
+// A new member each time, as one tried it: their own name and initials in the header's avatar.
+newUserTest.describe('accessibility, signed in', () => {
+  const signedIn = siteFrame(true);
+  const pages: Visit[] = [
+    { path: '/', ready: signedIn },
+    { path: '/stories/new-story', ready: editor },
+    { path: '/lists', ready: signedIn },
+    { path: '/me', ready: signedIn },
+    { path: '/authors/edit-profile', ready: signedIn },
+  ];
+  for (const visit of pages) {
+    newUserTest(`${visit.path} has no serious WCAG 2.2 AA violation`, async ({ page }) => {
+      await checkAtEveryWidth(page, visit);
+    });
+  }
+
+  newUserTest('a story of theirs in the editor, and a list of theirs', async ({ page, baseURL }) => {
+    const headers = { origin: baseURL! };
+    const draft = await page.request.post('/api/posts/new/draft', {
+      headers,
+      data: { title: 'Accessible draft', excerpt: 'Checked by axe.' },
+    });
+    expect(draft.status(), await draft.text()).toBe(201);
+    const list = await page.request.post('/api/lists/create', {
+      headers,
+      data: { listName: 'Accessible list', privacyStatus: 'public' },
+    });
+    expect(list.status(), await list.text()).toBe(201);
+    await checkAtEveryWidth(page, { path: `/stories/edit/${(await draft.json()).id}`, ready: editor });
+    await checkAtEveryWidth(page, { path: `/lists/${(await list.json()).id}`, ready: signedIn });
+  });
+});

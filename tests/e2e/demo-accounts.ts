@@ -1,0 +1,6 @@
+// The seeded site staff the browser tests sign in as (src/server/seed/demo-content.ts). The server
+// under test is started with SEED_ADMIN_PASSWORD = DEMO_STAFF_PASSWORD (playwright.config.ts), which
+// the first-run seed gives every demo account.
+export const DEMO_STAFF_PASSWORD = 'Lamplight-demo-2026';
+export const DEMO_ADMIN = { email: 'admin@lamplight.local', password: DEMO_STAFF_PASSWORD };
+export const DEMO_SITE_EDITOR = { email: 'editor@lamplight.local', password: DEMO_STAFF_PASSWORD };
