@@ -231,8 +231,12 @@ function expectNoExceptions(pageErrors: string[]): void {
 const HALF = Math.ceil(XSS_PAYLOADS.length / 2);
 const HALVES = [XSS_PAYLOADS.slice(0, HALF), XSS_PAYLOADS.slice(HALF)];
 
+// These journeys test the sanitizer on its own: with the site's Content-Security-Policy in place an
+// inline handler that slipped through would be blocked rather than run, and the traps could not see
+// it. The policy is the second wall, tested by csp.spec.ts.
 signedInTest.describe('XSS corpus through the raw API', () => {
   signedInTest.setTimeout(120_000);
+  signedInTest.use({ bypassCSP: true });
 
   signedInTest('the corpus is large enough to mean something', () => {
     expect(XSS_PAYLOADS.length).toBeGreaterThanOrEqual(200);
@@ -301,6 +305,7 @@ signedInTest.describe('XSS corpus through the raw API', () => {
 
 newUserTest.describe('XSS corpus in the studio', () => {
   newUserTest.setTimeout(120_000);
+  newUserTest.use({ bypassCSP: true }); // the sanitizer alone, as above
 
   newUserTest(
     'a writer with every payload published sees every row and story-actions menu, and nothing runs',
