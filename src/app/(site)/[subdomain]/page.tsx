@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { findPublicationHome } from '@/server/modules/publications/publications.service';
 import { PagePlaceholder } from '@/components/layout/page-placeholder';
-import { isSubdomainShape } from '@/lib/slug';
+import { subdomainFormProblem } from '@/server/modules/subdomains/reserved-subdomains';
 import { safeDecode } from '@/lib/url';
 
 // /{subdomain}: a publication's home (SPEC §2: the target after a publication is created). Every static
@@ -13,7 +13,7 @@ function parse(raw: string): { kind: 'user' | 'publication'; subdomain: string }
   const value = safeDecode(raw).toLowerCase();
   const kind = value.startsWith('@') ? 'user' : 'publication';
   const subdomain = kind === 'user' ? value.slice(1) : value;
-  return isSubdomainShape(subdomain) ? { kind, subdomain } : null;
+  return subdomainFormProblem(subdomain) === null ? { kind, subdomain } : null;
 }
 
 export async function generateMetadata({

@@ -4,7 +4,7 @@ import { hashPassword, passwordWeakness, verifyPassword } from '../../auth/passw
 import { can } from '../../auth/policy';
 import { newUuid } from '../../lib/ids';
 import { hasControlCharacter } from '../../lib/safe-string';
-import { emailSchema } from './users.schema';
+import { emailSchema, USER_NAME_MAX } from './users.schema';
 import {
   findUserByEmail,
   findUserById,
@@ -33,7 +33,7 @@ const credentialsSchema = z.object({
   email: z.string().trim().min(1),
   password: z.string().min(1),
   mode: z.enum(['signin', 'signup']).default('signin'),
-  name: z.string().trim().max(80).optional(),
+  name: z.string().trim().max(USER_NAME_MAX).optional(),
 });
 
 export type CredentialsInput = z.input<typeof credentialsSchema>;

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { UserHome } from '@/components/users/user-home';
-import { isSubdomainShape } from '@/lib/slug';
+import { subdomainFormProblem } from '@/server/modules/subdomains/reserved-subdomains';
 import { safeDecode } from '@/lib/url';
 import { env } from '@/server/lib/env';
 import { listPublicListsOf } from '@/server/modules/lists/lists.service';
@@ -21,7 +21,7 @@ type Props = { params: Promise<{ subdomain: string }> };
 
 const loadUser = cache(async (raw: string) => {
   const subdomain = safeDecode(raw).toLowerCase();
-  if (!isSubdomainShape(subdomain)) return null;
+  if (!subdomainFormProblem(subdomain) === null) return null;
   return findUserHome(await getPageActor(), subdomain);
 });
 
