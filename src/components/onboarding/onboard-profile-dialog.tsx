@@ -1,10 +1,9 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import { Button } from '@/components/ui/button';
-import { NameBioFields } from '@/components/profile/name-bio-fields';
-import { PhotoField } from '@/components/profile/photo-field';
+import { ProfileFields, useProfileFields } from '@/components/profile/profile-fields';
 import type { UserProfile } from '@/components/users/use-my-profile';
 import { useOnboardingSave, useSkipOnboarding, type OnboardingProps } from './onboarding-state';
 import { OnboardingStepShell } from './onboarding-step-shell';
@@ -28,36 +27,19 @@ function ProfileStep({ profile }: { profile: UserProfile }) {
   const { busy, openDialog } = useDialog();
   const { save } = useOnboardingSave();
   const skip = useSkipOnboarding(profile);
-  const [name, setName] = useState(profile.name);
-  const [image, setImage] = useState(profile.image);
-  const [description, setDescription] = useState(profile.description ?? '');
-  const [uploading, setUploading] = useState(false);
-  const blankName = name.trim() === '';
+  const fields = useProfileFields(profile);
+  const { uploading, blankName } = fields;
 
   async function next(event: FormEvent) {
     event.preventDefault();
     if (busy || uploading || blankName) return;
-    const saved = await save(profile, { name: name.trim(), image, description: description.trim() });
+    const saved = await save(profile, fields.values);
     if (saved) openDialog('onboard-subdomain', { profile: saved });
   }
 
   return (
     <form className={styles.form} onSubmit={next} noValidate>
-      <PhotoField
-        name={name}
-        value={image}
-        onChange={setImage}
-        disabled={busy}
-        onUploadingChange={setUploading}
-      />
-      <NameBioFields
-        name={name}
-        onNameChange={setName}
-        description={description}
-        onDescriptionChange={setDescription}
-        disabled={busy}
-        bioRows={3}
-      />
+      <ProfileFields fields={fields} disabled={busy} bioRows={3} />
       <div className={styles.actions}>
         <Button variant="ghost" disabled={busy} onClick={() => void skip()}>
           Skip

@@ -11,8 +11,7 @@ import { Button } from '@/components/ui/button';
 import { toErrorMessage } from '@/lib/api-client';
 import { USER_BIO_MAX } from '@/server/modules/users/users.schema';
 import { fetchProfile, saveProfile } from './profile-api';
-import { NameBioFields } from './name-bio-fields';
-import { PhotoField } from './photo-field';
+import { ProfileFields, useProfileFields } from './profile-fields';
 import { SubdomainField } from './subdomain-field';
 import { finalSubdomain, useSubdomainCheck } from './use-subdomain-check';
 import styles from './profile.module.css';
@@ -77,15 +76,11 @@ function ProfileForm({
   const { update } = useSession();
   const { showMessage } = useDialog();
   const [saved, setSaved] = useState(initial);
-  const [name, setName] = useState(initial.name);
-  const [image, setImage] = useState(initial.image);
-  const [description, setDescription] = useState(initial.description ?? '');
+  const fields = useProfileFields(initial);
   const [subdomain, setSubdomain] = useState(initial.subdomain ?? '');
-  const [uploading, setUploading] = useState(false);
   const availability = useSubdomainCheck(subdomain, saved.subdomain);
   const nextSubdomain = finalSubdomain(subdomain);
 
-  const blankName = name.trim() === '';
   const subdomainBlocked =
     availability === 'taken' ||
     availability === 'checking' ||
@@ -95,9 +90,7 @@ function ProfileForm({
       const profile = await saveProfile({
         id: saved.id,
         showOnboarding: saved.showOnboarding,
-        name: name.trim(),
-        image,
-        description: description.trim(),
+        ...fields.values,
         subdomain: nextSubdomain || null,
       });
       publishMyProfile(profile);
@@ -114,7 +107,7 @@ function ProfileForm({
     },
   );
   const busy = save.busy;
-  const disabled = busy || uploading || blankName || subdomainBlocked;
+  const disabled = busy || fields.uploading || fields.blankName || subdomainBlocked;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -123,24 +116,14 @@ function ProfileForm({
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
-      <PhotoField
-        name={name}
-        value={image}
-        onChange={setImage}
-        disabled={busy}
-        onUploadingChange={setUploading}
-      />
-      <NameBioFields
-        name={name}
-        onNameChange={setName}
-        description={description}
-        onDescriptionChange={setDescription}
+      <ProfileFields
+        fields={fields}
         disabled={busy}
         bioRows={4}
         flagBlankName
         bioHint={
           <p className={styles.counter}>
-            {description.length}/{USER_BIO_MAX}
+            {fields.description.length}/{USER_BIO_MAX}
           </p>
         }
       />
