@@ -1,16 +1,24 @@
-// npm run bench — the story page and the create-and-publish API under load (issue 3's targets).
+// npm run bench — the story page, the publication page and API, and the create-and-publish API
+// under load (issue 3's and issue 10's targets).
 //
-//  1. Build if the sources changed (scripts/start.mjs does that on start).
+//  1. Build if the sources changed (scripts/start.mjs does that on start, into NEXT_DIST_DIR when
+//     set: `NEXT_DIST_DIR=.next-bench npm run bench` leaves the .next of `npm start` alone).
 //  2. A database of 10,000 generated stories of ~1,200 words in ./data/bench: seeded once into a
 //     template folder (PGlite's to_tsvector makes that the slow part, ~2–4 minutes), then copied
-//     fresh for every run so each run starts from the same data.
+//     fresh for every run so each run starts from the same data. 1,000 of the published stories
+//     are in one publication (bench/publication-seed.ts).
 //  3. The production server on its own port (BENCH_PORT, 3299), RSS of its process tree sampled.
 //  4. Story page: anonymous GETs (with a browser's Accept-Encoding), 50 connections, 5 s warm-up,
 //     then 15 s measured, rotating over BENCH_URLS different published stories (250: what the
 //     warm-up can render once each at ~70 renders/s — after that the page cache answers).
 //  5. The same page uncached (a query string, as from a tracking link, bypasses the page cache and
 //     Next.js renders it): 50 connections for 10 s over other stories — the cost of a first view.
-//  6. Create-and-publish: POST /api/posts/new/publish one after another for 10 s, signed in with a
+//  6. The publication page (/{subdomain}, anonymous: the publication page cache answers after the
+//     first render), 5 s warm-up then 15 s measured; then uncached (a query string) for 10 s.
+//  7. The publication's stories, GET /api/posts/publications/{id}: the first page, the same past its
+//     response cache (the API's own cost), then later pages (rotating over pages 2–20 through
+//     lastKeys), 50 connections, 3 s warm-up then 10 s each.
+//  8. Create-and-publish: POST /api/posts/new/publish one after another for 10 s, signed in with a
 //     real next-auth session cookie.
 //
 // `npm run bench` measures what `npm start` runs: the embedded PGlite. `npm run bench -- --postgres`
@@ -37,6 +45,7 @@ import { encode } from 'next-auth/jwt';
 import { openDatabase } from '../src/server/db/client';
 import { createRng } from '../src/server/seed/story-body';
 import { makeExcerpt, makeStoryBody, makeTitle } from '../src/server/seed/sample-text';
+import { BENCH_PUBLICATION_SUBDOMAIN, seedBenchPublication } from './publication-seed';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3299);
@@ -50,6 +59,10 @@ const CONNECTIONS = 50;
 const WARMUP_S = 5;
 const PAGE_S = 15;
 const API_S = 10;
+const LIST_WARMUP_S = 3;
+const LIST_S = 10;
+/** Later pages of the publication's stories the API measure rotates over (pages 2 to this). */
+const LIST_PAGES = 20;
 const API_WORDS = 250;
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const BENCH_DIR = path.join(ROOT, 'data', 'bench');
@@ -74,6 +87,7 @@ function templateHash(): string {
     'src/server/seed/generate.ts',
     'src/server/seed/sample-text.ts',
     'src/server/seed/story-body.ts',
+    'bench/publication-seed.ts',
   ]) {
     hash.update(readFileSync(path.join(ROOT, file)));
   }
@@ -105,6 +119,19 @@ function seed(env: Record<string, string>): void {
     { cwd: ROOT, env: childEnv(env), stdio: 'inherit' },
   );
   if (seeded.status !== 0) throw new Error('seeding failed');
+}
+
+/** The publication of 1,000 stories, added to a freshly seeded template (bench/publication-seed.ts). */
+async function seedPublication(databaseUrl: string | undefined, dataDir?: string): Promise<void> {
+  const database = await openDatabase(
+    databaseUrl ? { kind: 'postgres', url: databaseUrl, max: 1 } : { kind: 'pglite', dataDir: dataDir! },
+  );
+  try {
+    await seedBenchPublication(database.db);
+  } finally {
+    await database.close();
+  }
+  log(`publication /${BENCH_PUBLICATION_SUBDOMAIN} seeded`);
 }
 
 function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -140,6 +167,7 @@ async function preparePostgres(): Promise<string> {
       for (const row of old.rows) await admin.query(`drop database if exists "${row.datname}" with (force)`);
       await admin.query(`create database "${template}"`);
       seed({ DATABASE_URL: pgUrl(template), DATA_DIR: path.join(BENCH_DIR, 'pg-seed') });
+      await seedPublication(pgUrl(template));
       await admin.query(`comment on database "${template}" is 'complete'`);
     }
     await admin.query(`drop database if exists ${PG_RUN_DATABASE} with (force)`);
@@ -151,7 +179,7 @@ async function preparePostgres(): Promise<string> {
   return pgUrl(PG_RUN_DATABASE);
 }
 
-function prepareData(): void {
+async function prepareData(): Promise<void> {
   const template = templateDir();
   if (!existsSync(template)) {
     for (const entry of existsSync(BENCH_DIR) ? readdirSync(BENCH_DIR) : []) {
@@ -162,6 +190,7 @@ function prepareData(): void {
     rmSync(partial, { recursive: true, force: true });
     mkdirSync(partial, { recursive: true });
     seed({ DATA_DIR: partial });
+    await seedPublication(undefined, path.join(partial, 'db'));
     renameSync(partial, template);
   }
   rmSync(RUN_DIR, { recursive: true, force: true });
@@ -169,7 +198,13 @@ function prepareData(): void {
   log(`database: copy of ${path.relative(ROOT, template)}`);
 }
 
-type BenchData = { paths: string[]; coldPaths: string[]; published: number; writerId: string };
+type BenchData = {
+  paths: string[];
+  coldPaths: string[];
+  published: number;
+  writerId: string;
+  publication: { id: string; subdomain: string; stories: number };
+};
 
 async function readBenchData(databaseUrl: string | undefined): Promise<BenchData> {
   const database = await openDatabase(
@@ -189,12 +224,19 @@ async function readBenchData(databaseUrl: string | undefined): Promise<BenchData
     const [writer] = await rows<{ id: string }>(
       sql`select id from users where status = 'active' order by created_at limit 1`,
     );
+    const [publication] = await rows<{ id: string; subdomain: string; stories: number }>(
+      sql`select p.id, p.subdomain, (select count(*)::int from posts
+            where publication_id = p.id and status = 'published') as stories
+          from publications p where p.subdomain = ${BENCH_PUBLICATION_SUBDOMAIN}`,
+    );
+    if (!publication) throw new Error('the bench template has no publication: delete data/bench');
     const paths = stories.map((r) => (r.slug ? `/stories/${r.slug}-${r.id}` : `/stories/${r.id}`));
     return {
       paths: paths.slice(0, URLS),
       coldPaths: paths.slice(URLS),
       published: count.n,
       writerId: writer.id,
+      publication,
     };
   } finally {
     await database.close();
@@ -303,29 +345,39 @@ type Row = {
   rss?: number;
 };
 
-async function storyPage(paths: string[]): Promise<Row> {
-  const check = await fetch(`${ORIGIN}${paths[0]}`);
-  const html = await check.text();
-  if (check.status !== 200 || !html.includes('application/ld+json')) {
-    throw new Error(`the story page answered ${check.status} for ${paths[0]}`);
-  }
+const BROWSER = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
+const API_CLIENT = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
+
+/**
+ * GETs of `pathOf(0)`, `pathOf(1)`… from CONNECTIONS connections: `warmup` seconds unmeasured (when
+ * given), then `seconds` measured.
+ */
+async function load(options: {
+  name: string;
+  pathOf: (i: number) => string;
+  seconds: number;
+  warmup?: number;
+  headers: Record<string, string>;
+}): Promise<Row> {
   let next = 0;
   const run = (duration: number) =>
     autocannon({
       url: ORIGIN,
       connections: CONNECTIONS,
       duration,
-      headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' },
+      headers: options.headers,
       requests: [
-        { method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) },
+        { method: 'GET', setupRequest: (request) => ({ ...request, path: options.pathOf(next++) }) },
       ],
     });
-  log(`story page: warm-up ${WARMUP_S} s over ${paths.length.toLocaleString('en')} stories…`);
-  await run(WARMUP_S);
-  log(`story page: ${CONNECTIONS} connections for ${PAGE_S} s…`);
-  const result = await run(PAGE_S);
+  if (options.warmup) {
+    log(`${options.name}: warm-up ${options.warmup} s…`);
+    await run(options.warmup);
+  }
+  log(`${options.name}: ${CONNECTIONS} connections for ${options.seconds} s…`);
+  const result = await run(options.seconds);
   return {
-    name: `story page (${CONNECTIONS} conn, ${PAGE_S} s)`,
+    name: `${options.name} (${CONNECTIONS} conn, ${options.seconds} s)`,
     requests: result.requests.total,
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -334,32 +386,89 @@ async function storyPage(paths: string[]): Promise<Row> {
   };
 }
 
-async function uncachedStoryPage(paths: string[]): Promise<Row> {
-  let next = 0;
-  log(`story page, uncached: ${CONNECTIONS} connections for ${COLD_S} s…`);
-  const result = await autocannon({
-    url: ORIGIN,
-    connections: CONNECTIONS,
-    duration: COLD_S,
-    headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' },
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (request) => ({
-          ...request,
-          path: `${paths[next % paths.length]}?utm_source=bench&n=${next++}`,
-        }),
-      },
-    ],
+async function storyPage(paths: string[]): Promise<Row> {
+  const check = await fetch(`${ORIGIN}${paths[0]}`);
+  const html = await check.text();
+  if (check.status !== 200 || !html.includes('application/ld+json')) {
+    throw new Error(`the story page answered ${check.status} for ${paths[0]}`);
+  }
+  return load({
+    name: `story page over ${paths.length.toLocaleString('en')} stories`,
+    pathOf: (i) => paths[i % paths.length],
+    warmup: WARMUP_S,
+    seconds: PAGE_S,
+    headers: BROWSER,
   });
-  return {
-    name: `story page, uncached render (${CONNECTIONS} conn, ${COLD_S} s)`,
-    requests: result.requests.total,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
+}
+
+/** A query string, as from a tracking link, bypasses the page cache: Next.js renders each one. */
+const uncached = (path: string, i: number) => `${path}?utm_source=bench&n=${i}`;
+
+async function uncachedStoryPage(paths: string[]): Promise<Row> {
+  return load({
+    name: 'story page, uncached render',
+    pathOf: (i) => uncached(paths[i % paths.length], i),
+    seconds: COLD_S,
+    headers: BROWSER,
+  });
+}
+
+async function publicationPage(publication: BenchData['publication']): Promise<Row> {
+  const path = `/${publication.subdomain}`;
+  const first = await fetch(`${ORIGIN}${path}`, { headers: BROWSER });
+  const html = await first.text();
+  if (first.status !== 200 || !html.includes('The Bench Chronicle')) {
+    throw new Error(`the publication page answered ${first.status} for ${path}`);
+  }
+  // The second anonymous read is the publication page cache's: it alone sends an ETag.
+  const second = await fetch(`${ORIGIN}${path}`, { headers: BROWSER });
+  await second.arrayBuffer();
+  if (!second.headers.get('etag')) log('warning: the publication page was not served from its cache');
+  return load({
+    name: `publication page /{subdomain}, ${publication.stories.toLocaleString('en')} stories`,
+    pathOf: () => path,
+    warmup: WARMUP_S,
+    seconds: PAGE_S,
+    headers: BROWSER,
+  });
+}
+
+async function uncachedPublicationPage(publication: BenchData['publication']): Promise<Row> {
+  return load({
+    name: 'publication page, uncached render',
+    pathOf: (i) => uncached(`/${publication.subdomain}`, i),
+    seconds: COLD_S,
+    headers: BROWSER,
+  });
+}
+
+/** GET /api/posts/publications/{id}: the first page's address and those of pages 2…LIST_PAGES. */
+async function publicationPostsPages(publication: BenchData['publication']) {
+  const first = `/api/posts/publications/${publication.id}`;
+  const later: string[] = [];
+  let url = first;
+  while (later.length < LIST_PAGES - 1) {
+    const response = await fetch(`${ORIGIN}${url}`, { headers: API_CLIENT });
+    const page = (await response.json()) as { posts?: unknown[]; lastKey?: unknown };
+    if (response.status !== 200 || !page.posts?.length) {
+      throw new Error(`GET ${url} answered ${response.status} with ${page.posts?.length ?? 0} stories`);
+    }
+    if (page.lastKey === null || page.lastKey === undefined) break;
+    url = `${first}?lastKeys=${encodeURIComponent(JSON.stringify(page.lastKey))}`;
+    later.push(url);
+  }
+  if (later.length === 0) throw new Error(`GET ${first} has no second page`);
+  return { first, later };
+}
+
+async function publicationPosts(name: string, urls: string[]): Promise<Row> {
+  return load({
+    name,
+    pathOf: (i) => urls[i % urls.length],
+    warmup: LIST_WARMUP_S,
+    seconds: LIST_S,
+    headers: API_CLIENT,
+  });
 }
 
 async function createAndPublish(writerId: string): Promise<Row> {
@@ -434,7 +543,11 @@ function printTable(rows: Row[], peakRss: number, data: BenchData) {
       `story page over ${data.paths.length.toLocaleString('en')} of them; ${ON_POSTGRES ? 'PostgreSQL server (its RSS not counted)' : 'embedded PGlite'}; total ${elapsed()}`,
   );
   console.log(
-    'targets: story page ≥ 1,500 req/s with p99 ≤ 50 ms; create-and-publish ≥ 230/s; RSS ≤ 400 MiB',
+    `publication: /${data.publication.subdomain}, ${data.publication.stories.toLocaleString('en')} published stories`,
+  );
+  console.log(
+    'targets: story page ≥ 1,500 req/s with p99 ≤ 50 ms; publication page and publication posts API ' +
+      '≥ 1,000 req/s with p99 ≤ 80 ms; create-and-publish ≥ 230/s; RSS ≤ 400 MiB',
   );
 }
 
@@ -444,7 +557,7 @@ async function main() {
     mkdirSync(RUN_DIR, { recursive: true });
     databaseUrl = await preparePostgres();
   } else {
-    prepareData();
+    await prepareData();
   }
   const data = await readBenchData(databaseUrl);
   const server = startServer(databaseUrl);
@@ -458,9 +571,17 @@ async function main() {
     const rss = rssSampler(server.pid!);
     const idle = rss.phase();
     const rows: Row[] = [];
+    const pages = await publicationPostsPages(data.publication);
     for (const measure of [
       () => storyPage(data.paths),
       () => uncachedStoryPage(data.coldPaths),
+      () => publicationPage(data.publication),
+      () => uncachedPublicationPage(data.publication),
+      () => publicationPosts('publication posts API, first page', [pages.first]),
+      // A parameter the API ignores but its response cache does not take: what each request costs
+      // the API itself (the first reader after a change pays it).
+      () => publicationPosts('publication posts API, uncached', [`${pages.first}?bench=uncached`]),
+      () => publicationPosts(`publication posts API, pages 2–${pages.later.length + 1}`, pages.later),
       () => createAndPublish(data.writerId),
     ]) {
       const row = await measure();

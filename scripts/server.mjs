@@ -1,10 +1,14 @@
 // The production HTTP server: what `next start` does, plus three things in front of it.
-//  - The story-page response cache (docs/decisions/006-story-page.md): full-page GET/HEADs of
-//    /stories/{slug} ask it first: serve the stored page (its fingerprint was just checked against
-//    the database), redirect an outdated slug (301), or let Next render — and keep a public story's
-//    page for the next reader. Any failure in that path falls back to Next.
+//  - The page response caches: full-page GET/HEADs of /stories/{slug} ask the story page cache
+//    first (docs/decisions/006-story-page.md), and anonymous ones of a publication's page
+//    (/{subdomain}, /publications/{id}) the publication page cache
+//    (docs/decisions/021-publication-page-cache.md): serve the stored page (its fingerprint was just
+//    checked against the database), redirect an outdated story slug (301), or let Next render — and
+//    keep the page for the next reader. Any failure in that path falls back to Next.
 //  - The API's fast path (docs/decisions/009-api-fast-path-and-memory.md): /api/* (next-auth's
 //    /api/auth/* aside) goes straight to the Hono app; Next.js's router costs ~6 ms a call here.
+//    Anonymous reads of a publication's stories are answered from their response cache while its
+//    fingerprint is unchanged (021).
 //  - Every HTML page Next.js renders is held back until it is complete, so that its
 //    Content-Security-Policy can name the SHA-256 hash of each of its inline scripts
 //    (src/server/lib/security-headers.ts): no 'unsafe-inline' for scripts.
@@ -141,7 +145,7 @@ async function sendPage(req, res, rendered, acceptsGzip, keep) {
     body = DECODE[encoding](body);
     res.removeHeader('content-encoding');
   }
-  // A page the story cache keeps comes back with its policy and gzip, made once for every reader.
+  // A page a page cache keeps comes back with its policy and gzip, made once for every reader.
   const kept = keep?.({ status: res.statusCode, headers: res.getHeaders(), body });
   res.setHeader('content-security-policy', kept?.policy ?? runtime.documentPolicy(body));
   res.removeHeader('transfer-encoding');
@@ -157,9 +161,10 @@ async function sendPage(req, res, rendered, acceptsGzip, keep) {
   res.end(body);
 }
 
-async function serveStory(cache, req, res) {
+/** Answers from a page cache (story or publication: the same decisions), else lets Next.js render. */
+async function serveCached(cache, req, res) {
   const decision = await cache.lookup({
-    pathname: req.url,
+    pathname: req.url, // path and query: only the publication page takes one (?collection=)
     acceptsGzip: /\bgzip\b/i.test(String(req.headers['accept-encoding'] ?? '')),
     ifNoneMatch: req.headers['if-none-match'],
   });
@@ -180,6 +185,24 @@ async function serveStory(cache, req, res) {
   }
   if (decision.action === 'render') cache.abandon(decision.token);
   return renderDocument(req, res);
+}
+
+/**
+ * An anonymous read of a publication's stories that its response cache holds a current copy of is
+ * answered here (no Request/Response objects made); everything else goes to the API, whose fast
+ * path keeps a new answer in the same cache (docs/decisions/021-publication-page-cache.md).
+ */
+async function serveApiOrCached(req, res) {
+  const hit = await runtime.publicationPostsCache.lookup({
+    method: req.method,
+    url: req.url,
+    headers: req.headers,
+    acceptsGzip: /\bgzip\b/i.test(String(req.headers['accept-encoding'] ?? '')),
+    ifNoneMatch: req.headers['if-none-match'],
+  });
+  if (!hit) return serveApi(req, res);
+  res.writeHead(hit.status, hit.headers);
+  res.end(hit.body ?? undefined);
 }
 
 let apiListener;
@@ -208,12 +231,23 @@ function stampSocketAddress(req) {
 
 const server = http.createServer((req, res) => {
   stampSocketAddress(req);
-  if (runtime.api.accepts(req)) return void serveApi(req, res);
+  if (runtime.api.accepts(req)) {
+    return void serveApiOrCached(req, res).catch((error) => {
+      console.error('[page-cache] falling back to the API:', error);
+      if (!res.headersSent) void serveApi(req, res);
+      else res.destroy();
+    });
+  }
   // Next.js's own files (scripts, styles, images) are no pages: straight through.
   if (req.url?.startsWith('/_next/')) return void handle(req, res);
-  if (!isStoryDocument(req)) return void renderDocument(req, res);
-  serveStory(runtime.storyPageCache, req, res).catch((error) => {
-    console.error('[story-cache] falling back to Next.js:', error);
+  const cache = isStoryDocument(req)
+    ? runtime.storyPageCache
+    : runtime.publicationPageCache.accepts(req)
+      ? runtime.publicationPageCache
+      : null;
+  if (!cache) return void renderDocument(req, res);
+  serveCached(cache, req, res).catch((error) => {
+    console.error('[page-cache] falling back to Next.js:', error);
     if (!res.headersSent) void renderDocument(req, res);
     else res.destroy();
   });

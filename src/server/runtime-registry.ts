@@ -1,6 +1,8 @@
 import type { ApiFastPath } from './api/fast-path';
 import type { Database } from './db/client';
 import type { Jobs } from './jobs/runner';
+import type { PublicationPageCache } from './modules/page-cache/publication-page.cache';
+import type { PublicationPostsCache } from './modules/page-cache/publication-posts.cache';
 import type { StoryPageCache } from './modules/posts/posts-page.cache';
 
 // The one process-wide slot that holds the running runtime (docs/decisions/017-runtime-and-csp.md).
@@ -18,6 +20,13 @@ export type Runtime = {
   jobs: Jobs | null;
   /** The story page's response cache (docs/decisions/006-story-page.md). */
   storyPageCache: StoryPageCache;
+  /** The publication page's response cache, anonymous readers only (docs/decisions/021-publication-page-cache.md). */
+  publicationPageCache: PublicationPageCache;
+  /**
+   * GET /api/posts/publications/{id}'s response cache, anonymous readers only (021): `api` answers
+   * through it; the front server asks its lookup() first.
+   */
+  publicationPostsCache: PublicationPostsCache;
   /** The API app, as Next.js's route handler and the front server's fast path both serve it. */
   api: ApiFastPath;
   /** The Content-Security-Policy for an HTML page, allowing exactly its inline scripts. */

@@ -5,12 +5,20 @@ import { allJobs, allSweeps } from './jobs/all-jobs';
 import { startJobs, type Jobs, type StartJobsOptions } from './jobs/runner';
 import { env } from './lib/env';
 import { documentPolicy } from './lib/security-headers';
+import {
+  createPublicationPageCache,
+  PUBLICATION_PAGE_CACHE_BYTES,
+} from './modules/page-cache/publication-page.cache';
+import {
+  createPublicationPostsCache,
+  PUBLICATION_POSTS_CACHE_BYTES,
+} from './modules/page-cache/publication-posts.cache';
 import { createStoryPageCache, STORY_PAGE_CACHE_BYTES } from './modules/posts/posts-page.cache';
 import { probeStoryPage } from './modules/posts/posts-page.service';
 import { currentSlot, fillSlot, getDatabase, getRuntime, type Runtime } from './runtime-registry';
 import { seedDemo } from './seed/demo';
 
-// The process's runtime: the database, the jobs, the story page cache and the API app, made once
+// The process's runtime: the database, the jobs, the page caches and the API app, made once
 // and shared by everything in the process (docs/decisions/017-runtime-and-csp.md).
 //
 //   startRuntime()  Next.js's instrumentation (src/instrumentation.ts) for `npm start` and
@@ -99,11 +107,15 @@ async function assemble(database: Database, options: RuntimeOptions): Promise<Ru
     throw error;
   }
   let stopping: Promise<void> | undefined;
+  const publicationPostsCache = createPublicationPostsCache({ maxBytes: PUBLICATION_POSTS_CACHE_BYTES });
   return {
     database,
     jobs,
     storyPageCache: createStoryPageCache({ maxBytes: STORY_PAGE_CACHE_BYTES, probe: probeStoryPage }),
-    api: createApiFastPath(createApp()),
+    publicationPageCache: createPublicationPageCache({ maxBytes: PUBLICATION_PAGE_CACHE_BYTES }),
+    publicationPostsCache,
+    // The publication's public list is answered from its response cache when nothing changed (021).
+    api: publicationPostsCache.wrap(createApiFastPath(createApp())),
     documentPolicy,
     stop: () => (stopping ??= stopParts(database, jobs)),
   };

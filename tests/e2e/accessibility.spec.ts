@@ -42,12 +42,13 @@ const SIGNED_OUT: Visit[] = [
   '/@gracewhitfield',
   '/search?q=grace',
   '/publications',
-  '/publications/create',
+  '/publications?languageCode=zh',
   `/publications/${PUBLICATION_ID}`,
-  `/publications/${PUBLICATION_ID}/studio`,
   `/publications/${PUBLICATION_ID}/edit`,
   `/publications/admin/${PUBLICATION_ID}`,
+  // A seeded publication's page (its collections, stories and people).
   '/daily-bread',
+  '/walk-with-god',
   '/static/subscribe_success',
   '/not_a_page',
 ]
@@ -62,6 +63,7 @@ const SIGNED_OUT: Visit[] = [
     [
       '/signin',
       '/me',
+      '/publications/create',
       '/authors/edit-profile',
       '/stories/new-story',
       '/stories/edit/aaaaaaaaaaaaaaaaaaaaa',
@@ -112,6 +114,13 @@ test.describe('accessibility, signed out', () => {
       await checkAtEveryWidth(page, visit);
     });
   }
+
+  test('a publication studio asks a signed-out visitor to sign in', async ({ page }) => {
+    const listing = await page.request.get('/api/publications?limit=1');
+    expect(listing.status(), await listing.text()).toBe(200);
+    const [publication] = (await listing.json()).publications as { id: string }[];
+    await checkAtEveryWidth(page, { path: `/publications/${publication.id}/studio`, ready: signInAsked });
+  });
 });
 
 // A new member each time, as one tried it: their own name and initials in the header's avatar.
@@ -123,6 +132,7 @@ newUserTest.describe('accessibility, signed in', () => {
     { path: '/lists', ready: signedIn },
     { path: '/me', ready: signedIn },
     { path: '/authors/edit-profile', ready: signedIn },
+    { path: '/publications/create', ready: signedIn },
   ];
   for (const visit of pages) {
     newUserTest(`${visit.path} has no serious WCAG 2.2 AA violation`, async ({ page }) => {
@@ -145,4 +155,152 @@ newUserTest.describe('accessibility, signed in', () => {
     await checkAtEveryWidth(page, { path: `/stories/edit/${(await draft.json()).id}`, ready: editor });
     await checkAtEveryWidth(page, { path: `/lists/${(await list.json()).id}`, ready: signedIn });
   });
+
+  newUserTest('the studio of a publication of theirs', async ({ page, baseURL }) => {
+    const headers = { origin: baseURL! };
+    const created = await page.request.post('/api/publications/create', {
+      headers,
+      data: {
+        name: 'Accessible publication',
+        description: 'Checked by axe.',
+        subdomain: `axe-${Date.now().toString(36)}`,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const publicationId = (await created.json()).id as string;
+    const collection = await page.request.post('/api/collections/create', {
+      headers,
+      data: { publicationId, name: 'Axe readings' },
+    });
+    expect(collection.status(), await collection.text()).toBe(201);
+    const story = await page.request.post('/api/posts/new/publish', {
+      headers,
+      data: {
+        title: 'Accessible story',
+        excerpt: 'Checked by axe.',
+        publicationId,
+        collectionId: (await collection.json()).id,
+      },
+    });
+    expect(story.status(), await story.text()).toBe(201);
+    const studio = `/publications/${publicationId}/studio`;
+    // Under review is empty (its empty state); Published lists the story with its Unpublish action.
+    await checkAtEveryWidth(page, { path: studio, ready: signedIn });
+    await checkAtEveryWidth(page, {
+      path: `${studio}?tab=published`,
+      ready: async (visitor) => {
+        await signedIn(visitor);
+        await expect(visitor.getByRole('heading', { name: 'Accessible story' })).toBeVisible();
+      },
+    });
+  });
+});
+
+// Issue 10: the publication dialogs over a page, and a publication's page as its owner sees it.
+newUserTest.describe('accessibility, publications', () => {
+  const dialogShown = (name: string) => async (page: Page) => {
+    await expect(page.getByRole('dialog', { name })).toBeVisible();
+  };
+
+  newUserTest('the new-publication dialog and an owner’s publication page', async ({ page, baseURL }) => {
+    await checkAtEveryWidth(page, {
+      path: '/',
+      ready: async (visitor) => {
+        await expectSignedIn(visitor);
+        await visitor.getByRole('button', { name: /^Account menu for / }).click();
+        await visitor.getByRole('menuitem', { name: 'New publication' }).click();
+        await dialogShown('New publication')(visitor);
+      },
+    });
+    const subdomain = `axe-home-${Date.now().toString(36)}`;
+    const created = await page.request.post('/api/publications/create', {
+      headers: { origin: baseURL! },
+      data: { name: 'Accessible home', description: 'Checked by axe.', subdomain },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    // Empty: its friendly empty state and the owner's Studio / Admin / Edit profile links.
+    await checkAtEveryWidth(page, { path: `/${subdomain}`, ready: siteFrame(true) });
+  });
+
+  newUserTest('the publication popup', async ({ page, context }) => {
+    await context.clearCookies({ name: 'lastShowedAt' });
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await page.goto('/publications');
+      await dialogShown('Introducing publications')(page);
+      await animationsDone(page);
+      await expectNoSeriousViolations(page, `the publication popup at ${viewport.width} px`);
+      await context.clearCookies({ name: 'lastShowedAt' });
+    }
+  });
+});
+
+// Issue 10: a publication's edit page and admin area as its owner sees them, and their dialogs.
+newUserTest.describe('accessibility, publication management', () => {
+  newUserTest(
+    'the edit page, the admin area and the member dialogs',
+    async ({ page, baseURL, sharedUser }) => {
+      newUserTest.setTimeout(180_000);
+      const headers = { origin: baseURL! };
+      const created = await page.request.post('/api/publications/create', {
+        headers,
+        data: {
+          name: 'Accessible admin',
+          description: 'Checked by axe.',
+          subdomain: `axe-admin-${Date.now().toString(36)}`,
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const id = (await created.json()).id as string;
+      const collection = await page.request.post('/api/collections/create', {
+        headers,
+        data: { publicationId: id, name: 'Axe readings', description: 'Checked by axe.' },
+      });
+      expect(collection.status(), await collection.text()).toBe(201);
+      const added = await page.request.post('/api/publications/addContributorByUserId', {
+        headers,
+        data: { userId: sharedUser.id, publicationId: id, userRole: 'publication_author' },
+      });
+      expect(added.status(), await added.text()).toBe(201);
+
+      const heading = (name: string) => async (visitor: Page) => {
+        await expectSignedIn(visitor);
+        await expect(visitor.getByRole('heading', { level: 1, name })).toBeVisible();
+      };
+      await checkAtEveryWidth(page, { path: `/publications/${id}/edit`, ready: heading('Accessible admin') });
+      const admin = `/publications/admin/${id}`;
+      await checkAtEveryWidth(page, { path: admin, ready: heading('Accessible admin') });
+      /** The admin area with a dialog opened by `open`. */
+      const withDialog = (name: string, open: (visitor: Page) => Promise<void>): Visit => ({
+        path: admin,
+        ready: async (visitor) => {
+          await heading('Accessible admin')(visitor);
+          await open(visitor);
+          await expect(visitor.getByRole('dialog', { name })).toBeVisible();
+        },
+      });
+      const click = (name: string) => (visitor: Page) => visitor.getByRole('button', { name }).click();
+      const manage = (visitor: Page) =>
+        visitor.getByRole('button', { name: `Manage ${sharedUser.name}` }).click();
+      await checkAtEveryWidth(page, withDialog('Publication menu', click('Publication menu')));
+      await checkAtEveryWidth(page, withDialog('Add author', click('Add author')));
+      await checkAtEveryWidth(page, withDialog('Add editor', click('Add editor')));
+      await checkAtEveryWidth(page, withDialog('Author', manage));
+      await checkAtEveryWidth(
+        page,
+        withDialog('Change user role', async (visitor) => {
+          await manage(visitor);
+          await click('Change user role')(visitor);
+        }),
+      );
+      await checkAtEveryWidth(
+        page,
+        withDialog('Remove author', async (visitor) => {
+          await manage(visitor);
+          await click('Remove the author')(visitor);
+        }),
+      );
+      await checkAtEveryWidth(page, withDialog('Delete publication', click('Delete publication')));
+    },
+  );
 });

@@ -115,6 +115,8 @@ export async function openSsoDialog(page: Page): Promise<Locator> {
 /** Fills and submits the dialog in sign-up mode without checking the outcome. */
 export async function submitSignUp(page: Page, account: Account): Promise<void> {
   const dialog = (await ssoDialog(page).isVisible()) ? ssoDialog(page) : await openSsoDialog(page);
+  // Contexts a spec makes itself sign in here too: the popup must not cover their next steps.
+  await keepPublicationPopupAway(page.context(), page.url());
   await ssoModeTab(page, 'Create account').click();
   await expect(page.getByRole('dialog', { name: 'Join Lamplight' })).toBeVisible();
   await dialog.getByLabel('Name', { exact: true }).fill(account.name);
@@ -129,6 +131,7 @@ export async function submitSignIn(
   credentials: Pick<Account, 'email' | 'password'>,
 ): Promise<void> {
   const dialog = (await ssoDialog(page).isVisible()) ? ssoDialog(page) : await openSsoDialog(page);
+  await keepPublicationPopupAway(page.context(), page.url());
   await ssoModeTab(page, 'Sign in').click();
   await expect(page.getByRole('dialog', { name: 'Welcome back' })).toBeVisible();
   await dialog.getByLabel('E-mail', { exact: true }).fill(credentials.email);
@@ -190,6 +193,16 @@ export async function sessionFromPage(page: Page): Promise<any> {
   });
 }
 
+/**
+ * SPEC §4: the publication popup opens 5 s after a page loads while the cookie 'lastShowedAt' is
+ * absent. A test that dwells on a page would find it over what it looks at, so every context gets
+ * the cookie (publications-public.spec.ts clears it to test the popup itself).
+ */
+export async function keepPublicationPopupAway(context: BrowserContext, url: string): Promise<void> {
+  const origin = new URL(url).origin;
+  await context.addCookies([{ name: 'lastShowedAt', value: String(Date.now()), url: origin }]);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Fixtures
 // ---------------------------------------------------------------------------------------------
@@ -200,6 +213,7 @@ export type SharedUser = Account & { id: string; storageState: StorageState };
 
 async function createSharedUser(browser: Browser, baseURL: string, address: string): Promise<SharedUser> {
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': address } });
+  await keepPublicationPopupAway(context, baseURL);
   try {
     const page = await context.newPage();
     const account = newAccount('shared');
@@ -225,6 +239,11 @@ const EXPECTED_CONSOLE = [/^Failed to load resource: the server responded with a
  * test asks for it. Its cookies are reused, so later tests cost no sign-in attempts.
  */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // No publication popup unless a test clears its cookie (keepPublicationPopupAway).
+  context: async ({ context, baseURL }, provide) => {
+    if (baseURL) await keepPublicationPopupAway(context, baseURL);
+    await provide(context);
+  },
   // Each test is its own visitor (see the top of this file).
   extraHTTPHeaders: async ({ extraHTTPHeaders }, provide, testInfo) => {
     await provide({ ...extraHTTPHeaders, 'x-forwarded-for': visitorAddress(testInfo.workerIndex) });

@@ -1,6 +1,8 @@
+import { asc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import {
   collections,
+  posts,
   publicationMembers,
   publications,
   subdomains,
@@ -81,4 +83,48 @@ export async function addPublicationMember(
     })
     .returning();
   return row;
+}
+
+/**
+ * Everything a publication call may change, read straight from the tables: after a refused call the
+ * snapshot must be equal to the one taken before (nothing changed). Subdomain claims are those of
+ * the publication and of the `subdomains` words given.
+ */
+export async function publicationSnapshot(db: Db, publicationId: string, subdomainWords: string[] = []) {
+  const claimsWhere =
+    subdomainWords.length > 0
+      ? or(eq(subdomains.publicationId, publicationId), inArray(subdomains.subdomain, subdomainWords))
+      : eq(subdomains.publicationId, publicationId);
+  return {
+    publication: await db.select().from(publications).where(eq(publications.id, publicationId)),
+    members: await db
+      .select()
+      .from(publicationMembers)
+      .where(eq(publicationMembers.publicationId, publicationId))
+      .orderBy(asc(publicationMembers.userId)),
+    collections: await db
+      .select()
+      .from(collections)
+      .where(eq(collections.publicationId, publicationId))
+      .orderBy(asc(collections.id)),
+    posts: await db
+      .select({
+        id: posts.id,
+        status: posts.status,
+        collectionId: posts.collectionId,
+        version: posts.version,
+      })
+      .from(posts)
+      .where(eq(posts.publicationId, publicationId))
+      .orderBy(asc(posts.id)),
+    claims: await db
+      .select({
+        subdomain: subdomains.subdomain,
+        userId: subdomains.userId,
+        publicationId: subdomains.publicationId,
+      })
+      .from(subdomains)
+      .where(claimsWhere)
+      .orderBy(asc(subdomains.subdomain)),
+  };
 }

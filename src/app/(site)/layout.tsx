@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Header } from '@/components/layout/header';
 import { MobileFooter } from '@/components/layout/mobile-footer';
 import { NextButtonProvider } from '@/components/layout/next-button-context';
+import { PublicationPopupOpener } from '@/components/publications/public/publication-popup-opener';
 
 // Pages with the site header and the mobile footer (SPEC §2).
 export default function SiteLayout({ children }: { children: ReactNode }) {
@@ -17,6 +18,8 @@ export default function SiteLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <MobileFooter />
+      {/* SPEC §4 promotional popup (not on the editor routes nor /publications/create). */}
+      <PublicationPopupOpener />
     </NextButtonProvider>
   );
 }

@@ -1,4 +1,11 @@
 import type { OnboardingProps } from '@/components/onboarding/onboarding-state';
+import type {
+  AddContributorDialogProps,
+  DeletePublicationDialogProps,
+  MemberDialogProps,
+  PublicationLinksDialogProps,
+} from '@/components/publications/manage/manage-dialog-types';
+import type { ConfirmationDialogProps } from '@/components/publications/studio/confirmation-dialog';
 import type { ShareTarget } from '@/components/share/share-links';
 import type { StoryDialogProps } from '@/components/stories/story-api';
 import type { StorySettingsState } from '@/components/stories/story-settings-actions';
@@ -43,6 +50,8 @@ export const DIALOG_KEYS = [
   'schedule-story',
   'reschedule-story',
   'cancel-schedule-story',
+  // DESIGN §3 (not a SPEC §2 key): a publication editor rejects a story under review, with a reason.
+  'reject-story',
   'publication-links',
   'add-newsletter',
   'remove-from-newsletter',
@@ -94,11 +103,27 @@ export interface DialogPropsMap {
   'schedule-story': StudioStoryDialogProps;
   'reschedule-story': StudioStoryDialogProps;
   'cancel-schedule-story': StudioStoryDialogProps;
+  'reject-story': StudioStoryDialogProps;
+  /** Asks before an action (the publication studio's Unpublish), then runs it. */
+  confirmation: ConfirmationDialogProps;
   'delete-confirmation': StudioStoryDialogProps;
   /** Onboarding: the profile as the previous step saved it (loaded for the session user when absent). */
   'onboard-profile': OnboardingProps;
   'onboard-subdomain': OnboardingProps;
   'onboard-all-set': OnboardingProps;
+  /** The new-publication form and the promotional popup need nothing from their opener. */
+  'new-publication': Record<string, never>;
+  'publication-popup': Record<string, never>;
+  /** The publication's management menu and member management (the admin area, the edit page). */
+  'publication-links': PublicationLinksDialogProps;
+  'add-author': AddContributorDialogProps;
+  'add-editor': AddContributorDialogProps;
+  'publication-editor': MemberDialogProps;
+  'publication-author': MemberDialogProps;
+  'publication-role': MemberDialogProps;
+  'remove-author': MemberDialogProps;
+  'delete-publication-user': DeletePublicationDialogProps;
+  'delete-publication-admin': DeletePublicationDialogProps;
 }
 
 export type DialogPropsOf<K extends DialogKey> = K extends keyof DialogPropsMap

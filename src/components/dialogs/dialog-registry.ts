@@ -17,6 +17,8 @@ export const dialogRegistry: Partial<Record<DialogKey, DialogComponent>> = {
   'schedule-story': lazy(() => import('@/components/studio/schedule-story-dialog')),
   'reschedule-story': lazy(() => import('@/components/studio/reschedule-story-dialog')),
   'cancel-schedule-story': lazy(() => import('@/components/studio/cancel-schedule-story-dialog')),
+  'reject-story': lazy(() => import('@/components/publications/studio/reject-story-dialog')),
+  confirmation: lazy(() => import('@/components/publications/studio/confirmation-dialog')),
   'delete-confirmation': lazy(() => import('@/components/studio/delete-confirmation-dialog')),
   'create-list': lazy(() => import('@/components/lists/create-list-dialog')),
   'edit-list': lazy(() => import('@/components/lists/edit-list-dialog')),
@@ -25,4 +27,19 @@ export const dialogRegistry: Partial<Record<DialogKey, DialogComponent>> = {
   'onboard-profile': lazy(() => import('@/components/onboarding/onboard-profile-dialog')),
   'onboard-subdomain': lazy(() => import('@/components/onboarding/onboard-subdomain-dialog')),
   'onboard-all-set': lazy(() => import('@/components/onboarding/onboard-all-set-dialog')),
+  'new-publication': lazy(() => import('@/components/publications/public/new-publication-dialog')),
+  'publication-popup': lazy(() => import('@/components/publications/public/publication-popup-dialog')),
+  'publication-links': lazy(() => import('@/components/publications/manage/publication-links-dialog')),
+  'add-author': lazy(() => import('@/components/publications/manage/add-author-dialog')),
+  'add-editor': lazy(() => import('@/components/publications/manage/add-editor-dialog')),
+  'publication-editor': lazy(() => import('@/components/publications/manage/publication-editor-dialog')),
+  'publication-author': lazy(() => import('@/components/publications/manage/publication-author-dialog')),
+  'publication-role': lazy(() => import('@/components/publications/manage/publication-role-dialog')),
+  'remove-author': lazy(() => import('@/components/publications/manage/remove-contributor-dialog')),
+  'delete-publication-user': lazy(
+    () => import('@/components/publications/manage/delete-publication-user-dialog'),
+  ),
+  'delete-publication-admin': lazy(
+    () => import('@/components/publications/manage/delete-publication-admin-dialog'),
+  ),
 };

@@ -2,6 +2,7 @@
 
 import { signOut, useSession } from 'next-auth/react';
 import Link from 'next/link';
+import { useDialog } from '@/components/dialogs/dialog-provider';
 import { Avatar, avatarInitials } from '@/components/ui/avatar';
 import { Menu, MenuGroup, MenuItem, MenuLabel, MenuSeparator } from '@/components/ui/menu';
 import { userHomePath, useMyProfile } from '@/components/users/use-my-profile';
@@ -16,10 +17,14 @@ function accountMenuLabel(name: string, image: string | null | undefined): strin
   return image ? `Account menu for ${name}` : `Account menu for ${name}, ${avatarInitials(name)}`;
 }
 
-/** SPEC §2 user menu: Home, Lists, Studio, the user's publications, Edit profile, Sign out. */
+/**
+ * SPEC §2 user menu: Home, Lists, Studio, the user's publications (and New publication), Edit
+ * profile, Sign out.
+ */
 export function HeaderUserMenu() {
   const { data: session } = useSession();
   const { profile, publications } = useMyProfile();
+  const { openDialog } = useDialog();
   if (!session) return null;
   const { user } = session;
   const name = profile?.name || user.name || 'Your account';
@@ -50,25 +55,25 @@ export function HeaderUserMenu() {
       <MenuItem asChild>
         <Link href="/me">Studio</Link>
       </MenuItem>
+      <MenuSeparator />
       {publications.length > 0 ? (
-        <>
-          <MenuSeparator />
-          <MenuGroup aria-label="Your publications">
-            <MenuLabel>Publications</MenuLabel>
-            {publications.map((publication) => (
-              <MenuItem key={publication.id} asChild>
-                <Link
-                  href={`/publications/${encodeURIComponent(publication.id)}`}
-                  className={styles.menuPublication}
-                >
-                  <Avatar name={publication.name} image={publication.image} size={22} />
-                  <span>{publication.name}</span>
-                </Link>
-              </MenuItem>
-            ))}
-          </MenuGroup>
-        </>
+        <MenuGroup aria-label="Your publications">
+          <MenuLabel>Publications</MenuLabel>
+          {publications.map((publication) => (
+            <MenuItem key={publication.id} asChild>
+              <Link
+                href={`/publications/${encodeURIComponent(publication.id)}`}
+                className={styles.menuPublication}
+              >
+                <Avatar name={publication.name} image={publication.image} size={22} />
+                <span>{publication.name}</span>
+              </Link>
+            </MenuItem>
+          ))}
+        </MenuGroup>
       ) : null}
+      {/* The new-publication dialog (SPEC §2), reachable from here (issue 10). */}
+      <MenuItem onSelect={() => openDialog('new-publication')}>New publication</MenuItem>
       <MenuSeparator />
       <MenuItem asChild>
         <Link href="/authors/edit-profile">Edit profile</Link>

@@ -6,6 +6,7 @@ import { imagesRoutes } from '../modules/images/images.routes';
 import { listsRoutes } from '../modules/lists/lists.routes';
 import { pinsRoutes } from '../modules/pins/pins.routes';
 import { postsRoutes } from '../modules/posts/posts.routes';
+import { collectionsRoutes } from '../modules/publications/collections.routes';
 import { publicationsRoutes } from '../modules/publications/publications.routes';
 import { subdomainsRoutes } from '../modules/subdomains/subdomains.routes';
 import { usersRoutes } from '../modules/users/users.routes';
@@ -55,6 +56,7 @@ export function createApp() {
     .route('/users', usersRoutes)
     .route('/subdomains', subdomainsRoutes)
     .route('/publications', publicationsRoutes)
+    .route('/collections', collectionsRoutes)
     .route('/posts', postsRoutes)
     .route('/images', imagesRoutes);
 

@@ -77,6 +77,15 @@ export const DEMO_WRITERS: DemoPerson[] = [
   },
 ];
 
+/** How a demo publication's logo and background are drawn (demo-images.ts). */
+export type DemoArt = {
+  motif: 'wheat' | 'path';
+  /** Gradient from light to dark. */
+  colors: [light: string, dark: string];
+  /** The motif's colour on the gradient. */
+  ink: string;
+};
+
 export type DemoPublication = {
   key: string;
   name: string;
@@ -86,10 +95,14 @@ export type DemoPublication = {
   languageCode: 'en' | 'zh';
   owner: string;
   editors: string[];
+  /** Their stories go through the review queue (pending, rejected) before they are published. */
   authors: string[];
   collections: [name: string, description: string][];
+  art: DemoArt;
 };
 
+// Every publication role is held by a demo writer, and Grace belongs to both publications (owner
+// of one, editor of the other), so her menu lists two.
 export const DEMO_PUBLICATIONS: DemoPublication[] = [
   {
     key: 'bread',
@@ -105,7 +118,9 @@ export const DEMO_PUBLICATIONS: DemoPublication[] = [
     collections: [
       ['Morning Devotions', 'A passage and a prayer to begin the day.'],
       ['Family Faith', 'Faith at home, with children, parents and neighbours.'],
+      ['Hope in Hard Places', 'For waiting rooms, long nights and seasons of grief.'],
     ],
+    art: { motif: 'wheat', colors: ['#f8d98b', '#c2571a'], ink: '#fff8e7' },
   },
   {
     key: 'walk',
@@ -116,12 +131,14 @@ export const DEMO_PUBLICATIONS: DemoPublication[] = [
     newsletterDescription: '订阅我们的电子报，每周收到关于神话语的默想。',
     languageCode: 'zh',
     owner: 'yilin',
-    editors: ['joshua'],
-    authors: ['grace'],
+    editors: ['grace'],
+    authors: ['joshua'],
     collections: [
       ['祷告生活', '学习在每天的生活中祷告。'],
       ['诗篇默想', '一篇一篇地读诗篇。'],
+      ['家庭与信仰', '在家中、在餐桌旁活出信仰。'],
     ],
+    art: { motif: 'path', colors: ['#bfe3d6', '#2f6f62'], ink: '#f4fbf8' },
   },
 ];
 
@@ -231,6 +248,70 @@ export const DEMO_STORIES_ZH: [string, string][] = [
   ['哀歌也是一种信心', '把我们的埋怨带到神面前，不是缺乏信心，而是信心的行动。'],
   ['全家一起做祷告罐', '一个简单的手工，成了我们家最喜欢的传统。'],
   ['今天的礼物', '明天自有明天的忧虑，今天有今天够用的恩典。'],
+];
+
+/** A demo story's state when it is not simply published (DESIGN §3). */
+export type DemoStoryState =
+  { status: 'draft' | 'pending' | 'scheduled' } | { status: 'rejected'; rejectionReason: string };
+
+export type DemoStorySource = {
+  lang: 'en' | 'zh';
+  stories: [title: string, excerpt: string][];
+  /** Story i is written by authors[i % authors.length]. */
+  authors: string[];
+  publication: string;
+  /** The stories placed in the publication (by index), spread over its collections in turn. */
+  inPublication: number[];
+  /**
+   * Every other story is published. In the publication the states follow who wrote it: its authors'
+   * stories wait under review or come back rejected, its owner's and editors' are drafts or
+   * scheduled (seed.test.ts checks this against the membership).
+   */
+  states: Partial<Record<number, DemoStoryState>>;
+};
+
+export const DEMO_STORY_SOURCES: DemoStorySource[] = [
+  {
+    lang: 'en',
+    stories: DEMO_STORIES_EN,
+    authors: ['grace', 'daniel', 'hannah'],
+    publication: 'bread',
+    inPublication: Array.from({ length: 16 }, (_, i) => i * 2),
+    states: {
+      2: { status: 'pending' },
+      14: { status: 'pending' },
+      8: {
+        status: 'rejected',
+        rejectionReason:
+          'Thank you, Hannah. The opening is lovely but the middle wanders: could you keep to one thought and send it again?',
+      },
+      6: { status: 'scheduled' },
+      10: { status: 'draft' },
+      5: { status: 'draft' },
+      13: { status: 'draft' },
+      9: { status: 'scheduled' },
+    },
+  },
+  {
+    lang: 'zh',
+    stories: DEMO_STORIES_ZH,
+    authors: ['yilin', 'joshua'],
+    publication: 'walk',
+    inPublication: [0, 1, 3, 4, 6, 7, 9, 10, 12, 13, 15, 16],
+    states: {
+      1: { status: 'pending' },
+      7: { status: 'pending' },
+      3: {
+        status: 'rejected',
+        rejectionReason: '谢谢你的分享！后半部分有点长，请集中在一个默想上，修改后再提交。',
+      },
+      4: { status: 'scheduled' },
+      6: { status: 'draft' },
+      5: { status: 'draft' },
+      14: { status: 'draft' },
+      11: { status: 'scheduled' },
+    },
+  },
 ];
 
 // Site newsletter topics (DESIGN §6); each publication with newsletters gets its own as well.

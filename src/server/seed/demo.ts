@@ -13,24 +13,14 @@ import {
   tags,
   topics,
   users,
-  type NewPostRow,
-  type PostStatus,
   type PublicationRole,
 } from '../db/schema';
-import { newStoryId, newUuid } from '../lib/ids';
+import { newUuid } from '../lib/ids';
 import { insertDemoGuides } from './demo-guides';
-import { slugify } from '../../lib/slug';
-import {
-  ADMIN_EMAIL,
-  DEMO_PUBLICATIONS,
-  DEMO_STAFF,
-  DEMO_STORIES_EN,
-  DEMO_STORIES_ZH,
-  DEMO_WRITERS,
-  SITE_TOPICS,
-} from './demo-content';
+import { ADMIN_EMAIL, DEMO_PUBLICATIONS, DEMO_STAFF, DEMO_WRITERS, SITE_TOPICS } from './demo-content';
 import { insertDemoDiscovery } from './demo-discovery';
-import { makeStoryBody, pickTags } from './sample-text';
+import { storeDemoPublicationImages, type DemoImages } from './demo-images';
+import { buildDemoStories } from './demo-stories';
 import { tagSlug } from '../modules/tags/tags.schema';
 import { createRng, type Rng } from './story-body';
 
@@ -47,14 +37,25 @@ export type DemoCredentials = { adminEmail: string; adminPassword: string };
 export async function seedDemo(db: Db, options: { password?: string } = {}): Promise<DemoCredentials | null> {
   if (await anyUser(db)) return null;
   const adminPassword = options.password ?? generatePassword();
-  const passwordHash = await hashPassword(adminPassword);
+  // Files first, outside the transaction: stable names, so a seeder that then finds it lost the
+  // race leaves nothing behind that the winner does not use too.
+  const [passwordHash, images] = await Promise.all([hashPassword(adminPassword), storeDemoImages()]);
   const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     if (await anyUser(tx)) return false;
-    await insertDemo(tx, passwordHash, new Date(), createRng(20_240_611));
+    await insertDemo(tx, passwordHash, images, new Date(), createRng(20_240_611));
     return true;
   });
   return seeded ? { adminEmail: ADMIN_EMAIL, adminPassword } : null;
+}
+
+async function storeDemoImages(): Promise<Map<string, DemoImages>> {
+  const stored = await Promise.all(
+    DEMO_PUBLICATIONS.map(
+      async (p) => [p.key, await storeDemoPublicationImages(p.subdomain, p.art)] as const,
+    ),
+  );
+  return new Map(stored);
 }
 
 async function anyUser(db: Db): Promise<boolean> {
@@ -69,9 +70,13 @@ function generatePassword(): string {
   }
 }
 
-const minute = (t: number): Date => new Date(Math.floor(t / 60_000) * 60_000);
-
-async function insertDemo(db: Db, passwordHash: string, now: Date, rng: Rng): Promise<void> {
+async function insertDemo(
+  db: Db,
+  passwordHash: string,
+  images: Map<string, DemoImages>,
+  now: Date,
+  rng: Rng,
+): Promise<void> {
   const t0 = now.getTime();
 
   // People.
@@ -115,6 +120,7 @@ async function insertDemo(db: Db, passwordHash: string, now: Date, rng: Rng): Pr
       description: p.description,
       subdomain: p.subdomain,
       languageCode: p.languageCode,
+      ...images.get(p.key)!,
       newsletterDescription: p.newsletterDescription,
       hasNewsletters: true,
       ownerId: uid(p.owner),
@@ -152,54 +158,7 @@ async function insertDemo(db: Db, passwordHash: string, now: Date, rng: Rng): Pr
   }
   await db.insert(topics).values(SITE_TOPICS.map(([slug, name]) => ({ id: newUuid(), slug, name })));
 
-  // Stories: mostly published over the last 60 days, a few drafts, two scheduled, one pending.
-  const specialStatus: Record<string, PostStatus> = {
-    'en:5': 'draft',
-    'en:13': 'draft',
-    'zh:7': 'draft',
-    'zh:15': 'draft',
-    'en:9': 'scheduled',
-    'zh:11': 'scheduled',
-    'en:2': 'pending',
-  };
-  const rows: NewPostRow[] = [];
-  const storyTags = new Map<string, string[]>();
-  const sources = [
-    { lang: 'en' as const, stories: DEMO_STORIES_EN, authors: ['grace', 'daniel', 'hannah'], pub: 'bread' },
-    { lang: 'zh' as const, stories: DEMO_STORIES_ZH, authors: ['yilin', 'joshua'], pub: 'walk' },
-  ];
-  let scheduledSoFar = 0;
-  for (const { lang, stories, authors, pub } of sources) {
-    for (const [i, [title, excerpt]] of stories.entries()) {
-      const status = specialStatus[`${lang}:${i}`] ?? 'published';
-      const inPublication = i % 2 === 0;
-      const body = makeStoryBody(rng, lang, rng.int(350, 750));
-      const publishedAt =
-        status === 'published' ? new Date(t0 - Math.round((0.2 + rng.next() * 59.5) * DAY)) : null;
-      const scheduledTime = status === 'scheduled' ? minute(t0 + (2 + 3 * scheduledSoFar++) * DAY) : null;
-      const createdAt = new Date((publishedAt?.getTime() ?? t0 - DAY) - rng.int(1, 72) * 3_600_000);
-      const id = newStoryId();
-      storyTags.set(id, pickTags(rng, lang, 4));
-      rows.push({
-        id,
-        authorId: uid(authors[i % authors.length]),
-        title,
-        excerpt,
-        ...body,
-        tagsText: storyTags.get(id)!.join(' '),
-        slug: slugify(title),
-        status,
-        publishedAt,
-        scheduledTime,
-        publicationId: inPublication ? pubIds.get(pub)! : null,
-        collectionId: inPublication ? collectionIds.get(pub)![(i / 2) % 2] : null,
-        languageCode: lang,
-        countryCode: lang === 'en' ? 'US' : 'CN',
-        createdAt,
-        updatedAt: publishedAt ?? createdAt,
-      });
-    }
-  }
+  const { rows, storyTags } = buildDemoStories(rng, t0, uid, pubIds, collectionIds);
   await db.insert(posts).values(rows);
   await insertDemoGuides(db, uid('admin'), now);
   const allTags = new Map<string, string>();

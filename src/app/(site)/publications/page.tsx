@@ -1,13 +1,85 @@
 import type { Metadata } from 'next';
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import Link from 'next/link';
+import { PublicationListing } from '@/components/publications/public/publication-listing';
+import styles from '@/components/publications/public/publication-listing.module.css';
+import { getPageActor } from '@/server/auth/page-actor';
+import { listPublications } from '@/server/modules/publications/publications.service';
+import { languageCodeSchema } from '@/server/modules/users/users.schema';
 
-export const metadata: Metadata = { title: 'Publications' };
+// SPEC §2 /publications?languageCode=: every publication (or one language's), newest first, a page at
+// a time; signed-in writers are offered to create one.
 
-export default function PublicationsPage() {
+const PAGE_SIZE = 12;
+
+/** The language tabs: the languages the platform is written in (DESIGN: en and zh). */
+const LANGUAGES: { code: string | null; label: string; lang?: string }[] = [
+  { code: null, label: 'All languages' },
+  { code: 'en', label: 'English', lang: 'en' },
+  { code: 'zh', label: '中文', lang: 'zh' },
+];
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export const metadata: Metadata = {
+  title: 'Publications',
+  description:
+    'Publications on Lamplight: churches, ministries and circles of writers publishing together, with newsletters.',
+  alternates: { canonical: '/publications' },
+};
+
+export default async function PublicationsPage({ searchParams }: Props) {
+  const raw = (await searchParams).languageCode;
+  const asked = Array.isArray(raw) ? raw[0] : raw;
+  const languageCode = asked && languageCodeSchema.safeParse(asked).success ? asked : null;
+  const actor = await getPageActor();
+  const firstPage = await listPublications(actor, {
+    ...(languageCode && { languageCode }),
+    limit: PAGE_SIZE,
+  });
+
   return (
-    <PagePlaceholder
-      title="Publications"
-      purpose="Publications on Lamplight — shared homes where writers publish together and send newsletters — will be listed here."
-    />
+    <div className={`container ${styles.page}`}>
+      <header className={styles.head}>
+        <div>
+          <h1 className={styles.title}>Publications</h1>
+          <p className={styles.lead}>
+            Churches, ministries and circles of writers publishing together — follow their stories and
+            subscribe to their newsletters.
+          </p>
+        </div>
+        <div className={styles.headActions}>
+          {actor ? (
+            <Link href="/publications/create" className="button button-dark">
+              Create a publication
+            </Link>
+          ) : null}
+          <Link href="/publication-landing" className="button button-outline">
+            About publications
+          </Link>
+        </div>
+      </header>
+      <nav className={styles.filters} aria-label="Language">
+        <ul className={styles.filterList}>
+          {LANGUAGES.map((language) => (
+            <li key={language.code ?? 'all'}>
+              <Link
+                href={language.code ? `/publications?languageCode=${language.code}` : '/publications'}
+                className={styles.filter}
+                lang={language.lang}
+                aria-current={language.code === languageCode ? 'page' : undefined}
+              >
+                {language.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <PublicationListing
+        key={languageCode ?? 'all'}
+        firstPage={firstPage}
+        languageCode={languageCode}
+        pageSize={PAGE_SIZE}
+      />
+    </div>
   );
 }

@@ -115,3 +115,34 @@ export function placementCapabilities(
     submitsStoriesForReview: can(actor, 'story.submitForReview', draft, ctx),
   };
 }
+
+/** What the actor may do with the publication itself (its pages, menus and studio render from these). */
+export type PublicationCapabilities = {
+  canOpenStudio: boolean;
+  canReview: boolean;
+  canOpenAdmin: boolean;
+  canEditProfile: boolean;
+  canManageCollections: boolean;
+  canManageContributors: boolean;
+  canChangeRoles: boolean;
+  canDelete: boolean;
+  canSubmitStories: boolean;
+};
+export function publicationCapabilities(
+  actor: Actor,
+  publicationId: string,
+  ctx: PolicyContext,
+): PublicationCapabilities {
+  const may = (action: Action & `publication.${string}`) => can(actor, action, { id: publicationId }, ctx);
+  return {
+    canOpenStudio: may('publication.openStudio'),
+    canReview: may('publication.viewStudio'),
+    canOpenAdmin: may('publication.openAdmin'),
+    canEditProfile: may('publication.updateProfile'),
+    canManageCollections: may('publication.manageCollections'),
+    canManageContributors: may('publication.manageContributors'),
+    canChangeRoles: may('publication.changeRole'),
+    canDelete: may('publication.delete'),
+    canSubmitStories: may('publication.submitStory'),
+  };
+}

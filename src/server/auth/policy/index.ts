@@ -35,10 +35,12 @@ export { isOutStatus, isScheduledStatus } from './rules';
 export { assertCan, can, decide, why, type PolicyDecision } from './decide';
 export {
   placementCapabilities,
+  publicationCapabilities,
   readScopeOf,
   storyCapabilities,
   type LockableStoryAction,
   type PlacementCapabilities,
+  type PublicationCapabilities,
   type ReadScope,
   type StoryCapabilities,
 } from './capabilities';

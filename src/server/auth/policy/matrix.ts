@@ -43,7 +43,9 @@ export const POLICY: { readonly [A in Action]: readonly Grant<ResourceFor<A>>[] 
 
   'publication.create':                   [allow(['signedIn'])],
   'publication.read':                     [allow(['anyone'])],
+  'publication.openStudio':               [allow(PUBLICATION_MEMBERS)],
   'publication.viewStudio':               [allow(PUBLICATION_EDITORS)],
+  'publication.openAdmin':                [allow([...PUBLICATION_EDITORS, 'siteAdmin'])],
   'publication.updateProfile':            [allow(PUBLICATION_EDITORS)],
   'publication.manageCollections':        [allow(PUBLICATION_EDITORS)],
   'publication.manageNewsletterSettings': [allow(PUBLICATION_EDITORS)],

@@ -25,7 +25,9 @@ const pubKinds: [string, Kind][] = [
 // prettier-ignore
 const PUBLICATION: [Action, string][] = [
   ['publication.read',                     'YY Y YYY YY'],
+  ['publication.openStudio',               '.. . YYY ..'],
   ['publication.viewStudio',               '.. . .YY ..'],
+  ['publication.openAdmin',                '.. . .YY .Y'],
   ['publication.updateProfile',            '.. . .YY ..'],
   ['publication.manageCollections',        '.. . .YY ..'],
   ['publication.manageNewsletterSettings', '.. . .YY ..'],

@@ -8,8 +8,8 @@ import {
 } from '../../auth/policy';
 import { publicationRoleOfStored, type PublicationRole } from '../../auth/roles';
 import { AppError, forbidden, notFound } from '../../lib/errors';
+import { collectionPublicationIdOf, publicationMembershipOf } from '../publications/publications.service';
 import { findStoryRowById, type StoryRow } from './posts-read.repository';
-import { findCollectionPublicationId, findPublicationMembership } from './posts.repository';
 
 // What the posts services share: the policy's view of a story, the actor's role in its
 // publication, and the checks every write starts with.
@@ -44,8 +44,29 @@ export async function publicationRoleOf(
   publicationId: string | null,
 ): Promise<PublicationRole | null> {
   if (!userId || !publicationId) return null;
-  const membership = await findPublicationMembership(publicationId, userId);
+  const membership = await publicationMembershipOf(publicationId, userId);
   return membership?.role ? publicationRoleOfStored(membership.role) : null;
+}
+
+/** A user id no user has (ids are random UUIDs): asks whether a publication exists, as nobody. */
+const NOBODY = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The actor's role in the publication (null: no role, or signed out), or 404 when there is no such
+ * publication.
+ */
+export async function roleInPublicationOrThrow(
+  actor: Actor,
+  publicationId: string,
+): Promise<PublicationRole | null> {
+  const membership = await publicationMembershipOf(publicationId, actor?.id ?? NOBODY);
+  if (!membership) throw notFound('Publication');
+  return membership.role ? publicationRoleOfStored(membership.role) : null;
+}
+
+/** 404 unless the collection exists and belongs to the publication. */
+export async function assertCollectionOf(publicationId: string, collectionId: string): Promise<void> {
+  if ((await collectionPublicationIdOf(collectionId)) !== publicationId) throw notFound('Collection');
 }
 
 export type LoadedStory = { row: StoryRow; resource: StoryResource; role: PublicationRole | null };
@@ -111,13 +132,13 @@ export async function resolvePlacement(
   }
   if (!collectionId)
     throw new AppError('validation_failed', COLLECTION_FIRST, 'collectionId: required with publicationId');
-  const membership = await findPublicationMembership(publicationId, actor.id);
+  const membership = await publicationMembershipOf(publicationId, actor.id);
   if (!membership) throw notFound('Publication');
   const role = membership.role ? publicationRoleOfStored(membership.role) : null;
   if (!can(actor, 'publication.submitStory', { id: publicationId }, { publicationRole: role })) {
     throw forbidden('Only members of a publication can add stories to it');
   }
-  if ((await findCollectionPublicationId(collectionId)) !== publicationId) {
+  if ((await collectionPublicationIdOf(collectionId)) !== publicationId) {
     throw new AppError(
       'validation_failed',
       'Invalid input',

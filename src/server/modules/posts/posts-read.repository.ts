@@ -41,6 +41,9 @@ const joined = {
     from ${postTags} join ${tags} on ${tags.slug} = ${postTags.tagSlug} where ${postTags.postId} = ${posts.id})`,
 };
 
+/** StorySummaryRow's columns for a Drizzle select over posts ⋈ users ⟕ publications (then settle each row). */
+export const storySummarySelection = { ...summaryColumns, ...joined };
+
 type Joined = {
   author: {
     id: string;
@@ -57,26 +60,32 @@ export type StorySummaryRow = Omit<PostRow, 'searchVector' | 'bodyJson' | 'bodyH
 export type StoryRow = Omit<PostRow, 'searchVector'> & Joined;
 
 // Drivers differ in how they hand back json and booleans from raw SQL: settle both here.
-const settle = <T extends { isInNewsletter: unknown; tags: unknown }>(row: T) => ({
+export const settle = <T extends { isInNewsletter: unknown; tags: unknown }>(row: T) => ({
   ...row,
   isInNewsletter: row.isInNewsletter === true || row.isInNewsletter === 't',
   tags: (typeof row.tags === 'string' ? JSON.parse(row.tags) : row.tags) as Tag[],
 });
+
+/** What a story's row is read with, as a prepared statement's columns named like StoryRow's fields. */
+const namedJoined = () => ({
+  author: jsonObject(joined.author),
+  publication: jsonObject(joined.publication, publications.id),
+  isInNewsletter: joined.isInNewsletter,
+  tags: joined.tags,
+});
+
+/**
+ * StorySummaryRow's columns for a prepared statement (src/server/db/prepared.ts), over posts joined
+ * with users and left-joined with publications.
+ */
+export const storySummaryNamedColumns = () => namedColumns({ ...summaryColumns, ...namedJoined() });
 
 // A story by id, asked on every read and write of one: a prepared statement
 // (src/server/db/prepared.ts), its columns named as StoryRow's fields.
 const storyByIdQuery = preparedQuery<StoryRow>(
   'posts_story_by_id',
   queryBuilder
-    .select(
-      namedColumns({
-        ...postColumns,
-        author: jsonObject(joined.author),
-        publication: jsonObject(joined.publication, publications.id),
-        isInNewsletter: joined.isInNewsletter,
-        tags: joined.tags,
-      }),
-    )
+    .select(namedColumns({ ...postColumns, ...namedJoined() }))
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
     .leftJoin(publications, eq(publications.id, posts.publicationId))
@@ -94,7 +103,7 @@ export async function findStorySummaryRowsByIds(ids: readonly string[]): Promise
   if (ids.length === 0) return [];
   const db = await getDb();
   const rows = await db
-    .select({ ...summaryColumns, ...joined })
+    .select(storySummarySelection)
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
     .leftJoin(publications, eq(publications.id, posts.publicationId))
@@ -155,7 +164,7 @@ export async function findAuthorPostRows(query: AuthorPostsQuery): Promise<Story
       : undefined,
   ];
   const rows = await db
-    .select({ ...summaryColumns, ...joined })
+    .select(storySummarySelection)
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
     .leftJoin(publications, eq(publications.id, posts.publicationId))

@@ -1,6 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../../db';
-import { collections, publicationMembers, publications } from '../publications/publications.table';
 import { posts, type NewPostRow, type PostStatus } from './posts.table';
 
 // Writes of stories. Every change bumps `version` (optimistic concurrency) and `updated_at`; state
@@ -96,39 +95,4 @@ export async function deletePostRow(id: string): Promise<boolean> {
   const db = await getDb();
   const rows = await db.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id });
   return rows.length > 0;
-}
-
-export type MemberRole = 'publication_owner' | 'publication_editor' | 'publication_author';
-
-/**
- * How a user stands to a publication: undefined when the publication does not exist; role null
- * when they are not a member. The creator counts as owner even without a member row.
- */
-export async function findPublicationMembership(
-  publicationId: string,
-  userId: string,
-): Promise<{ role: MemberRole | null } | undefined> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ ownerId: publications.ownerId, role: publicationMembers.role })
-    .from(publications)
-    .leftJoin(
-      publicationMembers,
-      and(eq(publicationMembers.publicationId, publications.id), eq(publicationMembers.userId, userId)),
-    )
-    .where(eq(publications.id, publicationId))
-    .limit(1);
-  if (!row) return undefined;
-  return { role: row.ownerId === userId ? 'publication_owner' : row.role };
-}
-
-/** The publication a collection belongs to, or undefined when there is no such collection. */
-export async function findCollectionPublicationId(collectionId: string): Promise<string | undefined> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ publicationId: collections.publicationId })
-    .from(collections)
-    .where(eq(collections.id, collectionId))
-    .limit(1);
-  return row?.publicationId;
 }

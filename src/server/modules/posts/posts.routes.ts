@@ -11,10 +11,23 @@ import {
   schedulePost,
   unpublishPost,
 } from './posts-lifecycle.service';
-import { getPostOrThrow, getStudioFilters, LATEST_POSTS_LIMIT, listAuthorPosts } from './posts-read.service';
+import {
+  getPostOrThrow,
+  getStudioFilters,
+  LATEST_POSTS_LIMIT,
+  listAuthorPosts,
+  listPublicationPosts,
+  listPublicationQueue,
+} from './posts-read.service';
 import {
   createPostSchema,
   createScheduledPostSchema,
+  pendingPostsSchema,
+  publicationPostsQuerySchema,
+  publicationQueueQuerySchema,
+  publishedPostsSchema,
+  scheduledPostsSchema,
+  type PublicationQueue,
   rejectPostSchema,
   schedulePostSchema,
   storyIdSchema,
@@ -45,6 +58,23 @@ const manage = <Action extends string>(action: Action, summary: string) =>
   });
 
 const flag = z.enum(['true', 'false', '1', '0']).optional();
+const isSet = (value: string | undefined) => value === 'true' || value === '1';
+
+const publicationParams = z.object({ id: z.string().uuid('Not a publication id') });
+
+/** GET /posts/publications/{id}/posts/{queue}: one list of the publication studio (SPEC §4, §7). */
+const queueRoute = <Queue extends PublicationQueue, Answer extends z.ZodTypeAny>(
+  queue: Queue,
+  answer: Answer,
+) =>
+  createRoute({
+    method: 'get',
+    path: `/publications/{id}/posts/${queue}`,
+    tags,
+    summary: `A publication's ${queue} stories (its members; authors see their own submissions)`,
+    request: { params: publicationParams, query: publicationQueueQuerySchema },
+    responses: { 200: json(answer), ...errorResponses },
+  });
 
 export const postsRoutes = createRouter()
   // POST /api/posts/new/draft — save a new story as a draft (pending inside a publication the writer may not publish in)
@@ -106,7 +136,7 @@ export const postsRoutes = createRouter()
       const { lastKeys, lastKey, forStudio, limit, ...filters } = c.req.valid('query');
       const page = await listAuthorPosts(c.get('actor'), c.req.valid('param').user_id, {
         lastKey: lastKeys ?? lastKey,
-        forStudio: forStudio === 'true' || forStudio === '1',
+        forStudio: isSet(forStudio),
         limit,
         filters,
       });
@@ -188,6 +218,54 @@ export const postsRoutes = createRouter()
     }),
     async (c) => c.json(await rejectPost(c.get('actor'), c.req.valid('param').id, c.req.valid('json')), 200),
   )
+  // GET /api/posts/publications/{id}?forAdmin&lastKeys&collectionId — a publication's published stories (forAdmin: every story but drafts)
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/publications/{id}',
+      tags,
+      summary: "A publication's published stories, all or one collection's (forAdmin: its editors' view)",
+      request: { params: publicationParams, query: publicationPostsQuerySchema },
+      responses: { 200: json(storyPageSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const { lastKeys, lastKey, forAdmin, collectionId, limit } = c.req.valid('query');
+      const page = await listPublicationPosts(c.get('actor'), c.req.valid('param').id, {
+        lastKey: lastKeys ?? lastKey,
+        forAdmin: isSet(forAdmin),
+        collectionId,
+        limit,
+      });
+      return c.json(page, 200);
+    },
+  )
+  // GET /api/posts/publications/{id}/posts/pending — stories under review: {pendingPosts, lastKey}
+  .openapi(queueRoute('pending', pendingPostsSchema), async (c) => {
+    const { lastKeys, lastKey, limit } = c.req.valid('query');
+    const page = await listPublicationQueue(c.get('actor'), c.req.valid('param').id, 'pending', {
+      lastKey: lastKey ?? lastKeys,
+      limit,
+    });
+    return c.json({ pendingPosts: page.posts, lastKey: page.lastKey }, 200);
+  })
+  // GET /api/posts/publications/{id}/posts/scheduled — {scheduledPosts, lastKey}
+  .openapi(queueRoute('scheduled', scheduledPostsSchema), async (c) => {
+    const { lastKeys, lastKey, limit } = c.req.valid('query');
+    const page = await listPublicationQueue(c.get('actor'), c.req.valid('param').id, 'scheduled', {
+      lastKey: lastKey ?? lastKeys,
+      limit,
+    });
+    return c.json({ scheduledPosts: page.posts, lastKey: page.lastKey }, 200);
+  })
+  // GET /api/posts/publications/{id}/posts/published — {publishedPosts, lastKey}
+  .openapi(queueRoute('published', publishedPostsSchema), async (c) => {
+    const { lastKeys, lastKey, limit } = c.req.valid('query');
+    const page = await listPublicationQueue(c.get('actor'), c.req.valid('param').id, 'published', {
+      lastKey: lastKey ?? lastKeys,
+      limit,
+    });
+    return c.json({ publishedPosts: page.posts, lastKey: page.lastKey }, 200);
+  })
   // GET /api/posts/{id} — one story (404 when this visitor may not see it)
   .openapi(
     createRoute({

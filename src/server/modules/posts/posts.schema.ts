@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PUBLICATION_ROLES } from '../../auth/roles';
-import { cursorSchema } from '../../lib/cursor';
+import { cursorParamSchema, cursorSchema, pageLimitSchema } from '../../lib/cursor';
 import { STORY_ID_RE } from '../../lib/ids';
 import { stripControlCharacters, stripControlCharactersDeep } from '../../lib/safe-string';
 import { tagSchema, tagsInputSchema } from '../tags/tags.schema';
@@ -241,3 +241,36 @@ export const studioFiltersSchema = z.object({
   ),
 });
 export type StudioFilters = z.infer<typeof studioFiltersSchema>;
+
+// GET /api/posts/publications/{id}?forAdmin&lastKeys&lastKey&collectionId&limit: a publication's stories.
+export const publicationPostsQuerySchema = z.object({
+  forAdmin: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .describe("Every story but drafts, with `can` (the publication's editors only)"),
+  lastKeys: cursorParamSchema,
+  lastKey: cursorParamSchema,
+  collectionId: z.string().uuid('Not a collection id').optional().describe('Only stories in this collection'),
+  limit: pageLimitSchema(10),
+});
+
+/** SPEC §4: a publication's posts split into pending ("Under review"), scheduled and published. */
+export const PUBLICATION_QUEUES = ['pending', 'scheduled', 'published'] as const;
+export type PublicationQueue = (typeof PUBLICATION_QUEUES)[number];
+
+// GET /api/posts/publications/{id}/posts/{queue}?lastKey&limit: SPEC §7 names each answer's list.
+export const publicationQueueQuerySchema = z.object({
+  lastKey: cursorParamSchema,
+  lastKeys: cursorParamSchema,
+  limit: pageLimitSchema(10),
+});
+const lastKeyField = { lastKey: cursorSchema.nullable() };
+export const pendingPostsSchema = z.object({ pendingPosts: z.array(storySummarySchema), ...lastKeyField });
+export const scheduledPostsSchema = z.object({
+  scheduledPosts: z.array(storySummarySchema),
+  ...lastKeyField,
+});
+export const publishedPostsSchema = z.object({
+  publishedPosts: z.array(storySummarySchema),
+  ...lastKeyField,
+});

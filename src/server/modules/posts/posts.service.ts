@@ -1,4 +1,5 @@
 import type { Actor } from '../../auth/actor';
+import { getRuntime } from '../../runtime-registry';
 import { assertCan, can, isOutStatus } from '../../auth/policy';
 import { conflict, notFound } from '../../lib/errors';
 import { newStoryId } from '../../lib/ids';
@@ -15,6 +16,11 @@ import {
 } from './posts-access.service';
 import { prepareBody } from './posts-html';
 import { getStoryAfterWrite } from './posts-read.service';
+import {
+  countPublishedPerCollection,
+  countPublishedPerPublication,
+  findStoryIdsOfPublication,
+} from './posts-publication.repository';
 import {
   deletePostRow,
   insertPost,
@@ -210,4 +216,35 @@ export async function deletePost(actor: Actor, id: string): Promise<void> {
   const { resource, role } = await loadVisibleStory(actor, id);
   assertCan(actor, 'story.delete', resource, { publicationRole: role });
   if (!(await deletePostRow(id))) throw notFound('Story');
+}
+
+// What the publications module asks of the stories in a publication (it never reads posts itself).
+
+/** The ids of every story of the publication, whatever their state (a publication delete takes them). */
+export function storyIdsOfPublication(publicationId: string): Promise<string[]> {
+  return findStoryIdsOfPublication(publicationId);
+}
+
+/**
+ * Frees the cached pages of these stories (deleted with their publication). Only memory is at stake:
+ * the story page cache checks each story's fingerprint on every request, so a gone story's page is
+ * never served again, in this process or another (docs/decisions/006-story-page.md). The cache can
+ * only be emptied as a whole; deleting a publication is rare enough for that.
+ */
+export async function evictStoryPages(ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const runtime = await getRuntime();
+  runtime.storyPageCache.clear();
+}
+
+/** Published stories by active writers per publication; every id given is in the map (0 when none). */
+export async function countPublishedByPublication(ids: readonly string[]): Promise<Map<string, number>> {
+  const counts = await countPublishedPerPublication(ids);
+  return new Map(ids.map((id) => [id, counts.get(id) ?? 0]));
+}
+
+/** Published stories by active writers per collection; every id given is in the map (0 when none). */
+export async function countPublishedByCollection(ids: readonly string[]): Promise<Map<string, number>> {
+  const counts = await countPublishedPerCollection(ids);
+  return new Map(ids.map((id) => [id, counts.get(id) ?? 0]));
 }

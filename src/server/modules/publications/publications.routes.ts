@@ -1,17 +1,86 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../api/router';
-import { errorResponses, json } from '../../api/openapi';
+import { errorResponses, json, jsonBody } from '../../api/openapi';
 import { userIdSchema } from '../users/users.schema';
-import { publicationQuerySchema, publicationSchema, publicationSummarySchema } from './publications.schema';
-import { getPublicationOrThrow, listPublicationsOfUser } from './publications.service';
+import {
+  addContributorSchema,
+  authorsSchema,
+  createPublicationSchema,
+  editorsSchema,
+  memberAnswerSchema,
+  ownersSchema,
+  publicationIdSchema,
+  publicationListQuerySchema,
+  publicationListSchema,
+  publicationQuerySchema,
+  publicationSchema,
+  publicationSummarySchema,
+  removeContributorQuerySchema,
+  removeContributorSchema,
+  roleQuerySchema,
+  roleSchema,
+  updateBackgroundImageSchema,
+  updateContributorQuerySchema,
+  updateContributorSchema,
+  updatePublicationSchema,
+} from './publications.schema';
+import {
+  addContributor,
+  listPublicationMembers,
+  removeContributor,
+  roleInPublication,
+  updateContributor,
+} from './publications-members.service';
+import {
+  createPublication,
+  deletePublication,
+  getPublicationOrThrow,
+  listPublications,
+  listPublicationsOfUser,
+  updatePublication,
+  updatePublicationBackground,
+} from './publications.service';
+
+// Publications (SPEC §7 Publications; who may: DESIGN §4 through the policy). Static paths come
+// before '/{id}' of the same method: '/{id}' would otherwise answer for them (and refuse the word as
+// "Not a publication id").
+
+const tags = ['publications'];
+const params = z.object({ id: publicationIdSchema });
+const publication = { 200: json(publicationSchema), ...errorResponses };
+const deleted = { 204: { description: 'Deleted' }, ...errorResponses };
 
 export const publicationsRoutes = createRouter()
+  // POST /api/publications/create — a new publication; the caller is its owner
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/create',
+      tags,
+      summary: 'Create a publication (its subdomain is claimed in the shared namespace)',
+      request: jsonBody(createPublicationSchema),
+      responses: { 201: json(publicationSchema, 'Created'), ...errorResponses },
+    }),
+    async (c) => c.json(await createPublication(c.get('actor'), c.req.valid('json')), 201),
+  )
+  // GET /api/publications?languageCode&lastKey&limit — every publication, newest first, a page at a time
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags,
+      summary: 'Publications, newest first (optionally of one language)',
+      request: { query: publicationListQuerySchema },
+      responses: { 200: json(publicationListSchema), ...errorResponses },
+    }),
+    async (c) => c.json(await listPublications(c.get('actor'), c.req.valid('query')), 200),
+  )
   // GET /api/publications/getPublicationsByUserId?userId= — the user's publications with collections
   .openapi(
     createRoute({
       method: 'get',
       path: '/getPublicationsByUserId',
-      tags: ['publications'],
+      tags,
       summary: 'Publications a user belongs to, with their collections',
       request: { query: z.object({ userId: userIdSchema }) },
       responses: {
@@ -25,25 +94,158 @@ export const publicationsRoutes = createRouter()
         200,
       ),
   )
-  // GET /api/publications/{id}?getUserRelation=true — one publication (+ the caller's userRelation).
-  // Keep it after every other one-segment GET path: '/{id}' would otherwise answer for them.
+  // GET /api/publications/getRoleByUserId?userId&publicationId — the user's role there, or null
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/getRoleByUserId',
+      tags,
+      summary: "A user's role in a publication (null: not a member)",
+      request: { query: roleQuerySchema },
+      responses: { 200: json(roleSchema), ...errorResponses },
+    }),
+    async (c) => c.json(await roleInPublication(c.get('actor'), c.req.valid('query')), 200),
+  )
+  // GET /api/publications/{id}?getUserRelation=true — one publication (+ the caller's relation and capabilities)
   .openapi(
     createRoute({
       method: 'get',
       path: '/{id}',
-      tags: ['publications'],
+      tags,
       summary: 'A publication with its collections, and optionally your relation to it',
-      request: {
-        params: z.object({ id: z.string().uuid('Not a publication id') }),
-        query: publicationQuerySchema,
-      },
-      responses: { 200: json(publicationSchema), ...errorResponses },
+      request: { params, query: publicationQuerySchema },
+      responses: publication,
     }),
     async (c) => {
       const flag = c.req.valid('query').getUserRelation;
-      const publication = await getPublicationOrThrow(c.get('actor'), c.req.valid('param').id, {
+      const answer = await getPublicationOrThrow(c.get('actor'), c.req.valid('param').id, {
         withUserRelation: flag === 'true' || flag === '1',
       });
-      return c.json(publication, 200);
+      return c.json(answer, 200);
+    },
+  )
+  // GET /api/publications/{id}/owners — the owner(s)
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}/owners',
+      tags,
+      summary: "A publication's owners",
+      request: { params },
+      responses: { 200: json(ownersSchema), ...errorResponses },
+    }),
+    async (c) =>
+      c.json({ owners: await listPublicationMembers(c.get('actor'), c.req.valid('param').id, 'owner') }, 200),
+  )
+  // GET /api/publications/{id}/editors — its editors
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}/editors',
+      tags,
+      summary: "A publication's editors",
+      request: { params },
+      responses: { 200: json(editorsSchema), ...errorResponses },
+    }),
+    async (c) =>
+      c.json(
+        { editors: await listPublicationMembers(c.get('actor'), c.req.valid('param').id, 'editor') },
+        200,
+      ),
+  )
+  // GET /api/publications/{id}/authors — its authors
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}/authors',
+      tags,
+      summary: "A publication's authors",
+      request: { params },
+      responses: { 200: json(authorsSchema), ...errorResponses },
+    }),
+    async (c) =>
+      c.json(
+        { authors: await listPublicationMembers(c.get('actor'), c.req.valid('param').id, 'author') },
+        200,
+      ),
+  )
+  // PATCH /api/publications/updateBackgroundImage {id, backgroundImage} — the page's background image
+  .openapi(
+    createRoute({
+      method: 'patch',
+      path: '/updateBackgroundImage',
+      tags,
+      summary: "Change (or remove) a publication's background image",
+      request: jsonBody(updateBackgroundImageSchema),
+      responses: publication,
+    }),
+    async (c) => c.json(await updatePublicationBackground(c.get('actor'), c.req.valid('json')), 200),
+  )
+  // PATCH /api/publications/updateContributor?id {userId, userRole} — make an author an editor or back
+  .openapi(
+    createRoute({
+      method: 'patch',
+      path: '/updateContributor',
+      tags,
+      summary: "Change a contributor's role (publication_author or publication_editor)",
+      request: { query: updateContributorQuerySchema, ...jsonBody(updateContributorSchema) },
+      responses: { 200: json(memberAnswerSchema), ...errorResponses },
+    }),
+    async (c) =>
+      c.json(await updateContributor(c.get('actor'), c.req.valid('query').id, c.req.valid('json')), 200),
+  )
+  // PATCH /api/publications/{id} — name, logo, description, language, background image
+  .openapi(
+    createRoute({
+      method: 'patch',
+      path: '/{id}',
+      tags,
+      summary: "Change a publication's profile",
+      request: { params, ...jsonBody(updatePublicationSchema) },
+      responses: publication,
+    }),
+    async (c) =>
+      c.json(await updatePublication(c.get('actor'), c.req.valid('param').id, c.req.valid('json')), 200),
+  )
+  // POST /api/publications/addContributorByUserId {userId, publicationId, userRole} — add an author or editor
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/addContributorByUserId',
+      tags,
+      summary: 'Add an author or an editor by their user id',
+      request: jsonBody(addContributorSchema),
+      responses: { 201: json(memberAnswerSchema, 'Added'), ...errorResponses },
+    }),
+    async (c) => c.json(await addContributor(c.get('actor'), c.req.valid('json')), 201),
+  )
+  // DELETE /api/publications/removeContributor?id {authorId} — take an author or editor out
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/removeContributor',
+      tags,
+      summary: 'Remove an author or editor from a publication',
+      request: { query: removeContributorQuerySchema, ...jsonBody(removeContributorSchema) },
+      responses: { 204: { description: 'Removed' }, ...errorResponses },
+    }),
+    async (c) => {
+      await removeContributor(c.get('actor'), c.req.valid('query').id, c.req.valid('json').authorId);
+      return c.body(null, 204);
+    },
+  )
+  // DELETE /api/publications/{id} — the publication with its collections, members and stories
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{id}',
+      tags,
+      summary: 'Delete a publication and all its stories',
+      request: { params },
+      responses: deleted,
+    }),
+    async (c) => {
+      await deletePublication(c.get('actor'), c.req.valid('param').id);
+      return c.body(null, 204);
     },
   );

@@ -1,21 +1,87 @@
 import type { Actor } from '../../auth/actor';
-import { assertCan, placementCapabilities } from '../../auth/policy';
-import { publicationRoleOfStored, relationWordOf } from '../../auth/roles';
-import { notFound } from '../../lib/errors';
-import type { CollectionRow } from './publications.table';
-import type { Publication, PublicationSummary } from './publications.schema';
+import { assertCan, placementCapabilities, publicationCapabilities } from '../../auth/policy';
+import { publicationRoleOfStored, relationWordOf, type PublicationRole } from '../../auth/roles';
+import { decodeCursor, encodeCursor, toPage } from '../../lib/cursor';
+import { AppError, notFound } from '../../lib/errors';
+import { newUuid } from '../../lib/ids';
+import { assertIssuedImageUrl } from '../images/images.service';
+import { countPublishedByPublication, evictStoryPages, storyIdsOfPublication } from '../posts/posts.service';
+import { claimPublicationSubdomain } from '../subdomains/subdomains.service';
+import { membersOfPublication, type PublicationMembers } from './publications-members.service';
 import {
-  findMemberRole,
-  findPublicationById,
+  deletePublicationRow,
+  findCollectionPublicationId,
+  findPublication,
   findPublicationBySubdomain,
+  findPublicationMembership,
+  findPublicationListRows,
   findPublicationsOfUser,
+  insertPublicationWithOwner,
+  updatePublicationRow,
+  type PublicationChanges,
 } from './publications.repository';
+import type {
+  CreatePublicationInput,
+  Publication,
+  PublicationList,
+  PublicationSummary,
+  UpdatePublicationInput,
+} from './publications.schema';
+import type {
+  CollectionRow,
+  PublicationRow,
+  PublicationRole as StoredPublicationRole,
+} from './publications.table';
 
-const toCollectionSummary = (c: CollectionRow) => ({
+// Publications themselves (SPEC §7 Publications, DESIGN §4): create, read, profile, delete. Members
+// are publications-members.service.ts, collections collections.service.ts; who may do what is the
+// policy's (src/server/auth/policy/), asked with the actor's role in the publication.
+
+export const SUBDOMAIN_TAKEN = 'That subdomain is taken';
+
+export const toCollectionSummary = (c: CollectionRow) => ({
   id: c.id,
   name: c.name,
+  description: c.description,
   createTimestamp: c.createdAt.getTime(),
 });
+
+/**
+ * How a user stands to a publication, in stored words: undefined when there is no such publication,
+ * role null when they are not a member (the creator counts as owner even without a member row).
+ * The posts module asks this instead of reading publication tables itself.
+ */
+export function publicationMembershipOf(
+  publicationId: string,
+  userId: string,
+): Promise<{ role: StoredPublicationRole | null } | undefined> {
+  return findPublicationMembership(publicationId, userId);
+}
+
+/** The publication a collection belongs to, or undefined when there is no such collection. */
+export function collectionPublicationIdOf(collectionId: string): Promise<string | undefined> {
+  return findCollectionPublicationId(collectionId);
+}
+
+/** The actor's role in the publication as the policy takes it (null: none, or signed out). */
+export async function publicationRoleOf(
+  actor: Actor,
+  publicationId: string,
+): Promise<PublicationRole | null> {
+  if (!actor) return null;
+  const membership = await findPublicationMembership(publicationId, actor.id);
+  return membership?.role ? publicationRoleOfStored(membership.role) : null;
+}
+
+/** The publication as an existing row, with the actor's role in it; 404 when there is none. */
+export async function loadPublication(
+  actor: Actor,
+  id: string,
+): Promise<{ row: PublicationRow & { collections: CollectionRow[] }; role: PublicationRole | null }> {
+  const row = await findPublication({ id });
+  if (!row) throw notFound('Publication');
+  return { row, role: await publicationRoleOf(actor, id) };
+}
 
 /** The publications a user contributes to, for the user menu and the story-settings choice. */
 export async function listPublicationsOfUser(_actor: Actor, userId: string): Promise<PublicationSummary[]> {
@@ -29,19 +95,8 @@ export async function listPublicationsOfUser(_actor: Actor, userId: string): Pro
   }));
 }
 
-/**
- * GET /publications/{id}: the publication with its collections; with `withUserRelation`, the
- * caller's relations too (what story-settings reads to lock publishing, SPEC §5).
- */
-export async function getPublicationOrThrow(
-  actor: Actor,
-  id: string,
-  { withUserRelation = false }: { withUserRelation?: boolean } = {},
-): Promise<Publication> {
-  const row = await findPublicationById(id);
-  if (!row) throw notFound('Publication');
-  assertCan(actor, 'publication.read', { id });
-  const publication: Publication = {
+function toPublication(row: PublicationRow & { collections: CollectionRow[] }): Publication {
+  return {
     id: row.id,
     name: row.name,
     image: row.image,
@@ -54,15 +109,57 @@ export async function getPublicationOrThrow(
     createdTime: row.createdAt.getTime(),
     collections: row.collections.map(toCollectionSummary),
   };
-  if (!withUserRelation) return publication;
-  // The creator is the owner even if their member row were missing (DESIGN §4).
-  const stored = actor ? await findMemberRole(id, actor.id) : undefined;
-  const role = actor && row.ownerId === actor.id ? 'owner' : stored ? publicationRoleOfStored(stored) : null;
+}
+
+/** The caller's relations and what they may do (with getUserRelation, and on every page). */
+function withRelation(actor: Actor, publication: Publication, role: PublicationRole | null): Publication {
+  const context = { publicationRole: role };
   return {
     ...publication,
     userRelation: role ? [relationWordOf(role)] : [],
-    can: placementCapabilities(actor, id, { publicationRole: role }),
+    can: placementCapabilities(actor, publication.id, context),
+    capabilities: publicationCapabilities(actor, publication.id, context),
   };
+}
+
+/**
+ * GET /publications/{id}: the publication with its collections; with `withUserRelation`, the
+ * caller's relations and capabilities too (what story-settings reads to lock publishing, SPEC §5).
+ */
+export async function getPublicationOrThrow(
+  actor: Actor,
+  id: string,
+  { withUserRelation = false }: { withUserRelation?: boolean } = {},
+): Promise<Publication> {
+  const row = await findPublication({ id });
+  if (!row) throw notFound('Publication');
+  assertCan(actor, 'publication.read', { id });
+  const publication = toPublication(row);
+  if (!withUserRelation) return publication;
+  return withRelation(actor, publication, await publicationRoleOf(actor, id));
+}
+
+export type PublicationPage = PublicationMembers & { publication: Publication };
+
+/**
+ * Everything the publication page (/{subdomain}, /publications/{id}) and its studio, edit and admin
+ * pages show around the stories: the publication with the caller's relation and capabilities, and
+ * its members. null when there is no such publication.
+ */
+export async function findPublicationPage(
+  actor: Actor,
+  where: { id: string } | { subdomain: string },
+): Promise<PublicationPage | null> {
+  const found = await findPublication(
+    'id' in where ? { id: where.id } : { subdomain: where.subdomain.trim().toLowerCase() },
+  );
+  if (!found) return null;
+  assertCan(actor, 'publication.read', { id: found.id });
+  const [role, members] = await Promise.all([
+    publicationRoleOf(actor, found.id),
+    membersOfPublication(actor, found),
+  ]);
+  return { publication: withRelation(actor, toPublication(found), role), ...members };
 }
 
 /** The publication at /{subdomain}, for its home page; undefined when nobody holds that name. */
@@ -71,4 +168,117 @@ export async function findPublicationHome(
 ): Promise<{ id: string; name: string; description: string } | undefined> {
   const row = await findPublicationBySubdomain(subdomain.trim().toLowerCase());
   return row && { id: row.id, name: row.name, description: row.description };
+}
+
+/** GET /publications?languageCode&lastKey&limit: newest first, each with its published story count. */
+export async function listPublications(
+  _actor: Actor,
+  options: { languageCode?: string; lastKey?: string | null; limit: number },
+): Promise<PublicationList> {
+  const rows = await findPublicationListRows({
+    languageCode: options.languageCode,
+    after: decodeCursor(options.lastKey),
+    limit: options.limit,
+  });
+  const { items, lastKey } = toPage(rows, options.limit, (row) => ({
+    t: row.createdAt.getTime(),
+    id: row.id,
+  }));
+  const counts = await countPublishedByPublication(items.map((row) => row.id));
+  return {
+    publications: items.map((row) => ({
+      id: row.id,
+      name: row.name,
+      image: row.image,
+      description: row.description,
+      subdomain: row.subdomain,
+      languageCode: row.languageCode,
+      storyCount: counts.get(row.id) ?? 0,
+      createdTime: row.createdAt.getTime(),
+    })),
+    lastKey: lastKey && encodeCursor(lastKey),
+  };
+}
+
+/** An image may be stored only if this platform issued it (or it is the one already there). */
+async function assertImagesIssued(
+  changes: { image?: string | null; backgroundImage?: string | null },
+  current?: Pick<PublicationRow, 'image' | 'backgroundImage'>,
+) {
+  if (changes.image && changes.image !== current?.image) await assertIssuedImageUrl(changes.image);
+  if (changes.backgroundImage && changes.backgroundImage !== current?.backgroundImage) {
+    await assertIssuedImageUrl(changes.backgroundImage);
+  }
+}
+
+/**
+ * POST /publications/create: the publication, its owner (the caller) and its subdomain claim in the
+ * shared namespace, in one transaction. A subdomain a user or publication holds, or a reserved word,
+ * answers 409 and nothing is written.
+ */
+export async function createPublication(actor: Actor, input: CreatePublicationInput): Promise<Publication> {
+  assertCan(actor, 'publication.create');
+  const me = actor!;
+  await assertImagesIssued({ image: input.image });
+  const created = await insertPublicationWithOwner(
+    {
+      id: newUuid(),
+      name: input.name,
+      image: input.image ?? null,
+      description: input.description,
+      subdomain: input.subdomain,
+      ...(input.languageCode && { languageCode: input.languageCode }),
+      ownerId: me.id,
+    },
+    claimPublicationSubdomain,
+  );
+  if (created === 'subdomain_taken')
+    throw new AppError('conflict', SUBDOMAIN_TAKEN, `subdomain: ${input.subdomain}`);
+  return withRelation(me, toPublication({ ...created, collections: [] }), 'owner');
+}
+
+async function changeProfile(actor: Actor, id: string, changes: PublicationChanges): Promise<Publication> {
+  const { row, role } = await loadPublication(actor, id);
+  assertCan(actor, 'publication.updateProfile', { id }, { publicationRole: role });
+  await assertImagesIssued(changes, row);
+  if (Object.keys(changes).length > 0 && !(await updatePublicationRow(id, changes))) {
+    throw notFound('Publication');
+  }
+  return getPublicationOrThrow(actor, id, { withUserRelation: true });
+}
+
+/** PATCH /publications/{id}: name, logo, description, language, background image (owner and editors). */
+export function updatePublication(
+  actor: Actor,
+  id: string,
+  input: UpdatePublicationInput,
+): Promise<Publication> {
+  // The schema keeps only these fields, and only those sent: absent ones stay as they are.
+  const { name, image, description, languageCode, backgroundImage } = input;
+  const changes: PublicationChanges = { name, image, description, languageCode, backgroundImage };
+  for (const key of Object.keys(changes) as (keyof PublicationChanges)[]) {
+    if (changes[key] === undefined) delete changes[key];
+  }
+  return changeProfile(actor, id, changes);
+}
+
+/** PATCH /publications/updateBackgroundImage {id, backgroundImage} (SPEC §7). */
+export function updatePublicationBackground(
+  actor: Actor,
+  input: { id: string; backgroundImage: string | null },
+): Promise<Publication> {
+  return changeProfile(actor, input.id, { backgroundImage: input.backgroundImage });
+}
+
+/**
+ * DELETE /publications/{id} (owner, site admin): the publication and everything of it — collections,
+ * memberships, subdomain claim, newsletter entries and all its stories with their list entries, pins
+ * and tags — in one transaction (docs/decisions/020); then the cached pages of those stories go.
+ */
+export async function deletePublication(actor: Actor, id: string): Promise<void> {
+  const { role } = await loadPublication(actor, id);
+  assertCan(actor, 'publication.delete', { id }, { publicationRole: role });
+  const storyIds = await storyIdsOfPublication(id);
+  if (!(await deletePublicationRow(id))) throw notFound('Publication');
+  await evictStoryPages(storyIds);
 }

@@ -28,3 +28,17 @@ export async function insertUserClaim(tx: Db, subdomain: string, userId: string)
 export async function deleteUserClaim(tx: Db, subdomain: string, userId: string): Promise<void> {
   await tx.delete(subdomains).where(and(eq(subdomains.subdomain, subdomain), eq(subdomains.userId, userId)));
 }
+
+/** Claims the subdomain for a publication on the caller's transaction; false when someone holds it already. */
+export async function insertPublicationClaim(
+  tx: Db,
+  subdomain: string,
+  publicationId: string,
+): Promise<boolean> {
+  const claimed = await tx
+    .insert(subdomains)
+    .values({ subdomain, publicationId })
+    .onConflictDoNothing()
+    .returning({ subdomain: subdomains.subdomain });
+  return claimed.length > 0;
+}

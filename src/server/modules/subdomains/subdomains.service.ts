@@ -1,6 +1,11 @@
 import type { Db } from '../../db';
 import { RESERVED_SUBDOMAINS } from './reserved-subdomains';
-import { deleteUserClaim, insertUserClaim, isSubdomainClaimed } from './subdomains.repository';
+import {
+  deleteUserClaim,
+  insertPublicationClaim,
+  insertUserClaim,
+  isSubdomainClaimed,
+} from './subdomains.repository';
 
 /** DESIGN §2: a reserved word counts as taken, like a subdomain someone holds. */
 export async function isSubdomainTaken(subdomain: string): Promise<boolean> {
@@ -22,4 +27,18 @@ export async function moveUserSubdomain(
   if (to !== null && !(await insertUserClaim(tx, to, userId))) return false;
   if (from !== null) await deleteUserClaim(tx, from, userId);
   return true;
+}
+
+/**
+ * Claims `subdomain` (lower-case) for a new publication on the transaction that creates it (the
+ * publication row must already be written on it). false when a user or another publication holds
+ * it, or it is a reserved word: the caller then rolls the whole creation back.
+ */
+export async function claimPublicationSubdomain(
+  tx: Db,
+  subdomain: string,
+  publicationId: string,
+): Promise<boolean> {
+  if (RESERVED_SUBDOMAINS.has(subdomain)) return false;
+  return insertPublicationClaim(tx, subdomain, publicationId);
 }

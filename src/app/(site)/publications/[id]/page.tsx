@@ -1,18 +1,19 @@
 import type { Metadata } from 'next';
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import {
+  PublicationRoute,
+  publicationRouteMetadata,
+  type PublicationSearchParams,
+} from '../../[subdomain]/publication-route';
 
-export const metadata: Metadata = { title: 'Publication' };
+// SPEC §2 /publications/{id}: the publication page, the same as at /{subdomain} — which its canonical
+// link names, so search engines keep one address.
 
-export default async function PublicationPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
-  return (
-    <PagePlaceholder
-      title="Publication"
-      purpose="The publication's page will be shown here: its logo, description, collections and latest stories, with a way to subscribe to its newsletter."
-    >
-      <p>
-        Publication: <code>{id}</code>
-      </p>
-    </PagePlaceholder>
-  );
+type Props = { params: Promise<{ id: string }>; searchParams: PublicationSearchParams };
+
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  return publicationRouteMetadata({ by: 'id', value: (await params).id }, searchParams);
+}
+
+export default async function PublicationPage({ params, searchParams }: Props) {
+  return <PublicationRoute address={{ by: 'id', value: (await params).id }} searchParams={searchParams} />;
 }

@@ -21,7 +21,7 @@ type Props = { params: Promise<{ subdomain: string }> };
 
 const loadUser = cache(async (raw: string) => {
   const subdomain = safeDecode(raw).toLowerCase();
-  if (!subdomainFormProblem(subdomain) === null) return null;
+  if (subdomainFormProblem(subdomain) !== null) return null;
   return findUserHome(await getPageActor(), subdomain);
 });
 

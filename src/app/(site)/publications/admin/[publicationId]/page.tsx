@@ -1,22 +1,43 @@
 import type { Metadata } from 'next';
-import { PagePlaceholder } from '@/components/layout/page-placeholder';
+import { notFound } from 'next/navigation';
+import { ManageSignIn } from '@/components/publications/manage/manage-sign-in';
+import { PublicationAdmin } from '@/components/publications/manage/publication-admin';
+import { supportHrefFrom } from '@/components/publications/manage/support-link';
+import { getPageActor } from '@/server/auth/page-actor';
+import { env } from '@/server/lib/env';
+import { publicationIdSchema } from '@/server/modules/publications/publications.schema';
+import { findPublicationPage } from '@/server/modules/publications/publications.service';
 
-export const metadata: Metadata = { title: 'Publication admin' };
+export const metadata: Metadata = { title: 'Publication admin', robots: { index: false } };
 
+// SPEC §2 /publications/admin/{publicationId}: the publication-links menu, member management and
+// deletion, for those the server lets open it (capabilities.canOpenAdmin); anyone else gets the 404
+// page, a signed-out visitor the sign-in prompt.
 export default async function PublicationAdminPage({
   params,
 }: {
   params: Promise<{ publicationId: string }>;
 }) {
   const { publicationId } = await params;
+  const actor = await getPageActor();
+  if (!actor) return <ManageSignIn title="Publication admin" />;
+  if (!publicationIdSchema.safeParse(publicationId).success) notFound();
+  const found = await findPublicationPage(actor, { id: publicationId });
+  const capabilities = found?.publication.capabilities;
+  if (!found || !capabilities?.canOpenAdmin) notFound();
+
+  const { publication, owners, editors, authors } = found;
   return (
-    <PagePlaceholder
-      title="Publication admin"
-      purpose="The publication's owner will manage its authors and editors, their roles, and the publication itself here."
-    >
-      <p>
-        Publication: <code>{publicationId}</code>
-      </p>
-    </PagePlaceholder>
+    <PublicationAdmin
+      publication={{
+        id: publication.id,
+        name: publication.name,
+        subdomain: publication.subdomain,
+        image: publication.image,
+      }}
+      capabilities={capabilities}
+      members={{ owners, editors, authors }}
+      supportHref={supportHrefFrom(env.MAIL_FROM)}
+    />
   );
 }

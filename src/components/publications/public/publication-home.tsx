@@ -1,0 +1,191 @@
+// The publication page (SPEC §2 /{subdomain} and /publications/{id}): background banner, logo, name
+// and description; the member links its capability flags allow; collections as tabs; the published
+// stories a page at a time; the owners, editors and authors.
+import Image from 'next/image';
+import Link from 'next/link';
+import { formatDate } from '@/lib/format-date';
+import type { StoryPage } from '@/server/modules/posts/posts.schema';
+import type {
+  CollectionSummary,
+  Publication,
+  PublicationMember,
+} from '@/server/modules/publications/publications.schema';
+import { PublicationLogo } from './publication-logo';
+import { PublicationPeople } from './publication-people';
+import { PublicationStories } from './publication-stories';
+import styles from './publication-home.module.css';
+
+export type PublicationHomeProps = {
+  publication: Publication;
+  owners: PublicationMember[];
+  editors: PublicationMember[];
+  authors: PublicationMember[];
+  /** The chosen collection tab (null: All). */
+  collection: CollectionSummary | null;
+  firstPage: StoryPage;
+  pageSize: number;
+  /** The page's own address, which the tabs add ?collection= to. */
+  basePath: string;
+};
+
+/** Studio, Admin and Edit profile, each only where the server's flags allow it. */
+function MemberLinks({ publication }: { publication: Publication }) {
+  const flags = publication.capabilities;
+  if (!flags) return null;
+  const id = encodeURIComponent(publication.id);
+  const links = [
+    flags.canOpenStudio && { href: `/publications/${id}/studio`, label: 'Studio' },
+    flags.canOpenAdmin && { href: `/publications/admin/${id}`, label: 'Admin' },
+    flags.canEditProfile && { href: `/publications/${id}/edit`, label: 'Edit profile' },
+  ].filter((link): link is { href: string; label: string } => Boolean(link));
+  if (links.length === 0) return null;
+  return (
+    <nav className={styles.memberLinks} aria-label="Manage this publication">
+      {links.map((link) => (
+        <Link key={link.href} href={link.href} className="button button-outline button-small">
+          {link.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+function CollectionTabs({
+  collections,
+  chosen,
+  basePath,
+}: {
+  collections: CollectionSummary[];
+  chosen: CollectionSummary | null;
+  basePath: string;
+}) {
+  if (collections.length === 0) return null;
+  const tabs = [
+    { id: null, name: 'All', href: basePath },
+    ...collections.map((c) => ({
+      id: c.id,
+      name: c.name,
+      href: `${basePath}?collection=${encodeURIComponent(c.id)}`,
+    })),
+  ];
+  return (
+    <nav className={styles.tabs} aria-label="Collections">
+      <ul className={styles.tabList}>
+        {tabs.map((tab) => {
+          const current = (chosen?.id ?? null) === tab.id;
+          return (
+            <li key={tab.id ?? 'all'}>
+              <Link
+                href={tab.href}
+                className={styles.tab}
+                aria-current={current ? 'page' : undefined}
+                scroll={false}
+              >
+                {tab.name}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+function EmptyStories({
+  publication,
+  collection,
+}: {
+  publication: Publication;
+  collection: CollectionSummary | null;
+}) {
+  const canWrite = publication.capabilities?.canSubmitStories ?? false;
+  return (
+    <>
+      <p className={styles.emptyTitle}>
+        {collection ? `No stories in ${collection.name} yet.` : `${publication.name} has no stories yet.`}
+      </p>
+      <p className={styles.emptyText}>
+        {canWrite
+          ? 'Write a story and choose this publication in its settings to send it here.'
+          : 'When its writers publish, their stories will appear here.'}
+      </p>
+      {canWrite ? (
+        <Link href="/stories/new-story" className="button button-dark button-small">
+          Write a story
+        </Link>
+      ) : null}
+    </>
+  );
+}
+
+export function PublicationHome({
+  publication,
+  owners,
+  editors,
+  authors,
+  collection,
+  firstPage,
+  pageSize,
+  basePath,
+}: PublicationHomeProps) {
+  const storiesTitle = collection ? collection.name : 'Latest stories';
+  return (
+    <div className={styles.page}>
+      <div className={styles.banner} data-has-image={publication.backgroundImage ? true : undefined}>
+        {publication.backgroundImage ? (
+          <Image
+            src={publication.backgroundImage}
+            alt=""
+            fill
+            sizes="100vw"
+            className={styles.bannerImage}
+            priority
+            unoptimized
+          />
+        ) : null}
+      </div>
+      <div className="container">
+        <header className={styles.identity}>
+          <PublicationLogo
+            name={publication.name}
+            image={publication.image}
+            size={112}
+            className={styles.logo}
+          />
+          <div className={styles.identityText}>
+            <h1 className={styles.name}>{publication.name}</h1>
+            {publication.description ? <p className={styles.description}>{publication.description}</p> : null}
+            <p className={styles.since}>
+              Publishing on Lamplight since {formatDate(publication.createdTime, publication.languageCode)}
+            </p>
+            <MemberLinks publication={publication} />
+          </div>
+        </header>
+
+        <CollectionTabs collections={publication.collections} chosen={collection} basePath={basePath} />
+
+        <div className={styles.columns}>
+          <section className={styles.stories} aria-labelledby="publication-stories">
+            <h2 id="publication-stories" className={styles.sectionTitle}>
+              {storiesTitle}
+            </h2>
+            {collection?.description ? (
+              <p className={styles.collectionText}>{collection.description}</p>
+            ) : null}
+            <PublicationStories
+              key={collection?.id ?? 'all'}
+              publicationId={publication.id}
+              collectionId={collection?.id ?? null}
+              firstPage={firstPage}
+              pageSize={pageSize}
+              empty={<EmptyStories publication={publication} collection={collection} />}
+            />
+          </section>
+          <aside className={styles.side} aria-label="People of this publication">
+            <PublicationPeople owners={owners} editors={editors} authors={authors} />
+          </aside>
+        </div>
+      </div>
+    </div>
+  );
+}
