@@ -10,7 +10,13 @@ const nextConfig: NextConfig = {
   // SPEC §2: a user's home is /@{subdomain}; the page lives at /u/[subdomain] because a folder
   // named "@x" is a parallel-route slot in the App Router.
   async rewrites() {
-    return [{ source: '/@:subdomain', destination: '/u/:subdomain' }];
+    return [
+      { source: '/@:subdomain', destination: '/u/:subdomain' },
+      // RSS feeds (src/app/feed): a route handler cannot sit beside the pages of those segments.
+      { source: '/@:subdomain/feed', destination: '/feed/writers/:subdomain' },
+      { source: '/tags/:slug/feed', destination: '/feed/tags/:slug' },
+      { source: '/:subdomain/feed', destination: '/feed/publications/:subdomain' },
+    ];
   },
   // Every response; an HTML page's Content-Security-Policy is then replaced by one naming the hashes
   // of its inline scripts (scripts/server.mjs, docs/decisions/017-runtime-and-csp.md).

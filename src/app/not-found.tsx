@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { NotFoundView } from '@/components/layout/not-found-view';
+import { env } from '@/server/lib/env';
 
 export const metadata: Metadata = { title: 'Page not found' };
 
@@ -7,7 +8,7 @@ export const metadata: Metadata = { title: 'Page not found' };
 export default function NotFound() {
   return (
     <main id="main">
-      <NotFoundView standalone />
+      <NotFoundView searchUrl={env.SEARCH_URL} standalone />
     </main>
   );
 }

@@ -17,6 +17,7 @@ import { createStoryPageCache, STORY_PAGE_CACHE_BYTES } from './modules/posts/po
 import { probeStoryPage } from './modules/posts/posts-page.service';
 import { currentSlot, fillSlot, getDatabase, getRuntime, type Runtime } from './runtime-registry';
 import { seedDemo } from './seed/demo';
+import { flushPageViews } from './modules/stats/stats-views.service';
 
 // The process's runtime: the database, the jobs, the page caches and the API app, made once
 // and shared by everything in the process (docs/decisions/017-runtime-and-csp.md).
@@ -122,6 +123,8 @@ async function assemble(database: Database, options: RuntimeOptions): Promise<Ru
 }
 
 async function stopParts(database: Database, jobs: Jobs | null): Promise<void> {
+  // Views still waiting in memory are written while the database is reachable (getDb needs the slot).
+  await flushPageViews().catch((error) => console.error('[stats] could not write the last views:', error));
   // Out of the slot first: nothing new reaches a database that is closing.
   const slot = currentSlot();
   if (slot && (await slot.database.catch(() => null)) === database) fillSlot(undefined);

@@ -41,6 +41,7 @@ const SIGNED_OUT: Visit[] = [
   '/lists',
   '/@gracewhitfield',
   '/search?q=grace',
+  '/tags/anxiety',
   '/publications',
   '/publications?languageCode=zh',
   `/publications/${PUBLICATION_ID}`,

@@ -103,13 +103,20 @@ signedInTest.describe('header, signed in', () => {
   );
 
   signedInTest(
-    'the user menu has Home, Lists, Studio, Edit profile and Sign out; Home is /me',
+    'the user menu has Home, Lists, Studio, New publication, Edit profile and Sign out; Home is /me',
     async ({ page, sharedUser }) => {
       await page.goto('/');
       const menu = await openUserMenu(page);
       await expect(menu).toContainText(sharedUser.name);
       const items = menu.getByRole('menuitem');
-      await expect(items).toHaveText(['Home', 'Lists', 'Studio', 'Edit profile', 'Sign out']);
+      await expect(items).toHaveText([
+        'Home',
+        'Lists',
+        'Studio',
+        'New publication',
+        'Edit profile',
+        'Sign out',
+      ]);
       await expect(menu.getByRole('menuitem', { name: 'Home' })).toHaveAttribute('href', '/me');
       await expect(menu.getByRole('menuitem', { name: 'Lists' })).toHaveAttribute('href', '/lists');
       await expect(menu.getByRole('menuitem', { name: 'Studio' })).toHaveAttribute('href', '/me');

@@ -324,7 +324,7 @@ test.describe('publication review', () => {
     await queueRow(desk, 'Under review', title)
       .getByRole('button', { name: /^Approve/ })
       .click();
-    await expect(desk.getByText(`“${title}” is published.`)).toBeVisible();
+    await expect(desk.getByText(`“${title}” is published.`, { exact: true })).toBeVisible();
     await expect(queueRow(desk, 'Under review', title)).toHaveCount(0);
     await desk.getByRole('link', { name: 'Published', exact: true }).click();
     const published = queueRow(desk, 'Published', title);

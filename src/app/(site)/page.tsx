@@ -1,76 +1,79 @@
+import type { Metadata } from 'next';
+import { getServerSession } from 'next-auth';
+import { cookies, headers } from 'next/headers';
 import Link from 'next/link';
+import { HomeFeeds } from '@/components/home/home-feeds';
 import { WriteButton } from '@/components/layout/write-button';
 import { LampMark } from '@/components/ui/icons';
+import { authOptions } from '@/server/auth/auth-options';
+import { getPageActor } from '@/server/auth/page-actor';
+import { LANGUAGE_COOKIE } from '@/server/lib/reader-language';
+import { readerLocale } from '@/server/lib/reader-locale';
+import { getHomeSets } from '@/server/modules/curation/curation.service';
+import { HOME_PAGE_SIZE, listLatestHomePosts } from '@/server/modules/posts/posts-home.service';
 import styles from './home.module.css';
+import { env } from '@/server/lib/env';
+import { feedPaths, rssAlternate } from '@/server/modules/feeds/feeds-paths';
 
-const FEATURES = [
-  {
-    title: 'Write',
-    text: 'A quiet editor for stories, testimonies and reflections. Publish now, schedule for later, or keep a draft.',
-  },
-  {
-    title: 'Publish together',
-    text: 'Start a publication, invite authors and editors, and gather stories into collections.',
-  },
-  {
-    title: 'Send newsletters',
-    text: 'Bring your best stories to your readers’ inboxes, free, with subscribers managed for you.',
-  },
-];
+// SPEC §2 route /: the home page for every visitor, in the reader's language and country
+// (src/server/lib/reader-locale.ts). Rendered per request: it reads the session, the language
+// cookie and the request's headers. It costs one read of the curated sets, one hydration query per
+// set (computed sets add one ranking query each) and two for the first page of latest stories.
 
-export default function HomePage() {
+export const metadata: Metadata = {
+  alternates: { canonical: '/', types: rssAlternate(env.PUBLIC_URL, feedPaths.site, 'Lamplight') },
+};
+
+function Hero() {
+  return (
+    <section className={styles.hero} aria-labelledby="home-title">
+      <div className={`container ${styles.heroInner}`}>
+        <div className={styles.heroText}>
+          <h1 id="home-title" className={styles.title}>
+            Stories that carry light.
+          </h1>
+          <p className={styles.lead}>
+            Lamplight is a home for Christian writers and readers — stories, devotions and publications about
+            faith in everyday life.
+          </p>
+          <div className={styles.actions}>
+            <WriteButton className="button button-dark" showIcon={false}>
+              Start writing
+            </WriteButton>
+            <Link href="/publications" className="button button-outline">
+              Explore publications
+            </Link>
+          </div>
+        </div>
+        <div className={styles.heroArt} aria-hidden="true">
+          <div className={styles.glow} />
+          <LampMark size={132} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export default async function HomePage() {
+  const [actor, session, requestHeaders, cookieStore] = await Promise.all([
+    getPageActor(),
+    getServerSession(authOptions),
+    headers(),
+    cookies(),
+  ]);
+  const locale = readerLocale({
+    headers: requestHeaders,
+    preferLanguageCode: actor ? session?.user?.preferLanguageCode : undefined,
+    cookie: cookieStore.get(LANGUAGE_COOKIE)?.value,
+  });
+  const [sets, latest] = await Promise.all([
+    getHomeSets(actor, locale),
+    listLatestHomePosts(actor, locale.languageCode, { limit: HOME_PAGE_SIZE }),
+  ]);
   return (
     <>
-      <section className={styles.hero} aria-labelledby="home-title">
-        <div className={`container ${styles.heroInner}`}>
-          <div className={styles.heroText}>
-            <h1 id="home-title" className={styles.title}>
-              Stories that carry light.
-            </h1>
-            <p className={styles.lead}>
-              Lamplight is a home for Christian writers and readers — stories, devotions and publications
-              about faith in everyday life.
-            </p>
-            <div className={styles.actions}>
-              <WriteButton className="button button-dark" showIcon={false}>
-                Start writing
-              </WriteButton>
-              <Link href="/publications" className="button button-outline">
-                Explore publications
-              </Link>
-            </div>
-          </div>
-          <div className={styles.heroArt} aria-hidden="true">
-            <div className={styles.glow} />
-            <LampMark size={132} />
-          </div>
-        </div>
-      </section>
-
-      <section className={`container ${styles.features}`} aria-label="What you can do on Lamplight">
-        {FEATURES.map((feature) => (
-          <div key={feature.title} className={styles.feature}>
-            <h2 className={styles.featureTitle}>{feature.title}</h2>
-            <p className={styles.featureText}>{feature.text}</p>
-          </div>
-        ))}
-      </section>
-
-      <section className={`container ${styles.devotion}`} aria-labelledby="home-devotion">
-        <div className={styles.devotionCard}>
-          <h2 id="home-devotion" className={styles.devotionTitle}>
-            A word for today
-          </h2>
-          <blockquote className={styles.verse}>
-            <p>&ldquo;Thy word is a lamp unto my feet, and a light unto my path.&rdquo;</p>
-            <cite>Psalm 119:105</cite>
-          </blockquote>
-          <div className={styles.devotionLinks}>
-            <Link href="/dailydevotion">Read today&rsquo;s devotion</Link>
-            <Link href="/daily-newsletter">Get it by e-mail every morning</Link>
-          </div>
-        </div>
-      </section>
+      {actor ? <h1 className="visually-hidden">Lamplight</h1> : <Hero />}
+      <HomeFeeds languageCode={locale.languageCode} userId={actor?.id ?? null} sets={sets} latest={latest} />
     </>
   );
 }

@@ -98,6 +98,8 @@ export interface DialogPropsMap {
   'list-settings': { list: ListRef };
   /** Tick or untick the story in each of the user's lists. */
   'save-to': { postId: string };
+  /** The reader's language for the home page; signed in (userId), it is saved in the profile. */
+  'language-reign': { current: 'en' | 'zh'; userId: string | null };
   'story-actions': StoryActionsDialogProps;
   'story-filter': StoryFilterDialogProps;
   'schedule-story': StudioStoryDialogProps;

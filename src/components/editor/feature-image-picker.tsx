@@ -1,9 +1,8 @@
 'use client';
 
-import { useRef } from 'react';
-import { ACCEPTED_IMAGE_TYPES } from './upload-image';
+import { ImageButtons } from '@/components/images/image-buttons';
+import { useImagePicker } from '@/components/images/use-image-picker';
 import { UploadProgress } from './upload-progress';
-import { useImageUpload } from './use-image-upload';
 import styles from './editor.module.css';
 
 type FeatureImagePickerProps = {
@@ -14,11 +13,8 @@ type FeatureImagePickerProps = {
 
 /** The story's optional feature image (cards, the share widget, Open Graph), uploaded like any image. */
 export function FeatureImagePicker({ value, onChange, disabled }: FeatureImagePickerProps) {
-  const input = useRef<HTMLInputElement>(null);
-  const { upload, progress } = useImageUpload();
+  const { input, pick, progress } = useImagePicker({ label: 'Choose a feature image', onChange });
   const busy = disabled || progress !== null;
-
-  const pick = () => input.current?.click();
 
   return (
     <div className={styles.feature}>
@@ -27,22 +23,12 @@ export function FeatureImagePicker({ value, onChange, disabled }: FeatureImagePi
           {/* eslint-disable-next-line @next/next/no-img-element -- our own uploads, already sized */}
           <img src={value} alt="Feature image" className={styles.featureImage} />
           <figcaption className={styles.featureActions}>
-            <button
-              type="button"
-              className="button button-outline button-small"
-              disabled={busy}
-              onClick={pick}
-            >
-              Change image
-            </button>
-            <button
-              type="button"
-              className="button button-ghost button-small"
-              disabled={busy}
-              onClick={() => onChange(null)}
-            >
-              Remove
-            </button>
+            <ImageButtons
+              pickLabel="Change image"
+              onPick={pick}
+              onRemove={() => onChange(null)}
+              busy={busy}
+            />
           </figcaption>
         </figure>
       ) : (
@@ -51,21 +37,7 @@ export function FeatureImagePicker({ value, onChange, disabled }: FeatureImagePi
         </button>
       )}
       {progress !== null ? <UploadProgress value={progress} label="Uploading feature image" /> : null}
-      <input
-        ref={input}
-        type="file"
-        accept={ACCEPTED_IMAGE_TYPES}
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-label="Choose a feature image"
-        onChange={async (event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (!file) return;
-          const url = await upload(file);
-          if (url) onChange(url);
-        }}
-      />
+      {input}
     </div>
   );
 }

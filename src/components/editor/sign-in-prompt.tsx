@@ -1,37 +1,19 @@
 'use client';
 
 import Link from 'next/link';
-import { usePathname } from 'next/navigation';
-import { useEffect, useRef } from 'react';
-import { useDialog } from '@/components/dialogs/dialog-provider';
+import { SignInPanel } from '@/components/auth/sign-in-panel';
 import styles from './editor.module.css';
 import stateStyles from './states.module.css';
 
 /** Shown to signed-out visitors of the editor routes; opens the sso dialog once by itself. */
 export function SignInPrompt({ action = 'write a story' }: { action?: string }) {
-  const { openDialog } = useDialog();
-  const pathname = usePathname() ?? '/stories/new-story';
-  const opened = useRef(false);
-  useEffect(() => {
-    if (opened.current) return;
-    opened.current = true;
-    openDialog('sso', { callbackUrl: pathname });
-  }, [openDialog, pathname]);
-
   return (
-    <div className={stateStyles.statePanel}>
+    <SignInPanel className={stateStyles.statePanel} openOnArrival>
       <h1 className={stateStyles.stateTitle}>Sign in to {action}</h1>
       <p className={stateStyles.stateText}>
         Your drafts are saved to your account as you write, so you need to be signed in first.
       </p>
-      <button
-        type="button"
-        className="button button-primary"
-        onClick={() => openDialog('sso', { callbackUrl: pathname })}
-      >
-        Sign in or create an account
-      </button>
-    </div>
+    </SignInPanel>
   );
 }
 

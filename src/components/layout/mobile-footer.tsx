@@ -1,7 +1,7 @@
 'use client';
 
-// SPEC §2 mobile footer (below 768 px): Home, search and user. The user entry goes to /me and reloads
-// when already there; anonymous visitors start sign-in.
+// SPEC §2 mobile footer (below 768 px): Home, search (the header's search site) and user. The user
+// entry goes to /me and reloads when already there; anonymous visitors start sign-in.
 import { useSession } from 'next-auth/react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
@@ -12,7 +12,8 @@ import { HomeIcon, SearchIcon, UserIcon } from '@/components/ui/icons';
 import { isEditorPath } from './route-rules';
 import styles from './mobile-footer.module.css';
 
-export function MobileFooter() {
+/** `searchUrl`: the search site (SEARCH_URL, else /search), from the server layout like the header's. */
+export function MobileFooter({ searchUrl = '/search' }: { searchUrl?: string }) {
   const pathname = usePathname() ?? '/';
   const { data: session, status } = useSession();
   const { openDialog } = useDialog();
@@ -33,7 +34,11 @@ export function MobileFooter() {
         <HomeIcon size={22} />
         <span>Home</span>
       </Link>
-      <Link href="/search" className={styles.item} aria-current={pathname === '/search' ? 'page' : undefined}>
+      <Link
+        href={searchUrl}
+        className={styles.item}
+        aria-current={pathname === searchUrl ? 'page' : undefined}
+      >
         <SearchIcon size={22} />
         <span>Search</span>
       </Link>

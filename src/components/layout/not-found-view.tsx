@@ -2,8 +2,11 @@ import Link from 'next/link';
 import { LampMark } from '@/components/ui/icons';
 import styles from './status-view.module.css';
 
-/** The 404 body. `standalone` adds a brand link for pages rendered without the site header. */
-export function NotFoundView({ standalone = false }: { standalone?: boolean }) {
+/**
+ * The 404 body. `searchUrl` is the search site (SEARCH_URL, read by the page); `standalone` adds a
+ * brand link for pages rendered without the site header.
+ */
+export function NotFoundView({ searchUrl, standalone = false }: { searchUrl: string; standalone?: boolean }) {
   return (
     <div className={standalone ? styles.page : styles.inline}>
       {standalone ? (
@@ -23,7 +26,8 @@ export function NotFoundView({ standalone = false }: { standalone?: boolean }) {
           <Link href="/" className="button button-primary">
             Go to the home page
           </Link>
-          <Link href="/search" className="button button-outline">
+          {/* The search site (SEARCH_URL), the platform's own /search unless configured. */}
+          <Link href={searchUrl} className="button button-outline">
             Search stories
           </Link>
         </div>

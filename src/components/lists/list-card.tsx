@@ -1,7 +1,7 @@
 // One list on /lists: a cover of its latest feature images, its name, privacy and story count.
 import Image from 'next/image';
 import Link from 'next/link';
-import { formatDate } from '@/lib/format-date';
+import { ReaderDate } from '@/components/dates/reader-date';
 import { BookmarkIcon, PrivacyIcon } from './list-icons';
 import type { List } from './lists-api';
 import styles from './list-card.module.css';
@@ -44,7 +44,9 @@ export function ListCard({ list }: { list: List }) {
             <span aria-hidden="true">·</span>
             <span>{storyCount(list.postCount)}</span>
           </p>
-          <p className={styles.cardUpdated}>Updated {formatDate(list.updatedAt)}</p>
+          <p className={styles.cardUpdated}>
+            Updated <ReaderDate value={list.updatedAt} />
+          </p>
         </div>
       </Link>
     </article>

@@ -23,12 +23,12 @@ const LABEL: Record<SubdomainStatus, string> = {
   taken: 'Not available',
 };
 
-function hint(status: SubdomainStatus, value: string): string {
+function hint(status: SubdomainStatus, value: string, takenText: string): string {
   const subdomain = finalSubdomain(value);
   if (!subdomain)
     return `Lower-case letters, digits and hyphens; ${SUBDOMAIN_MIN} to ${SUBDOMAIN_MAX} characters.`;
   // The API's own words for a form it refuses (too short, reserved …); otherwise someone has it.
-  if (status === 'taken') return subdomainFormProblem(subdomain) ?? 'This subdomain is already taken.';
+  if (status === 'taken') return subdomainFormProblem(subdomain) ?? takenText;
   if (status === 'available') return 'Available';
   if (status === 'checking') return 'Checking…';
   return 'Could not check this address just now.';
@@ -90,9 +90,19 @@ type SubdomainFieldProps = {
   disabled?: boolean;
   autoFocus?: boolean;
   label?: string;
+  /** What stands between the host and the subdomain: a user's home is '/@{subdomain}', a publication's '/{subdomain}'. */
+  addressPrefix?: '/@' | '/';
+  /** The preview's example before anything is typed. */
+  placeholder?: string;
+  /** Words before the address in the preview. */
+  previewLead?: string;
+  /** The hint when someone else has the address. */
+  takenText?: string;
+  /** A form's own alert under the field (SPEC §5: a required subdomain left blank). */
+  alert?: string | null;
 };
 
-/** SPEC §2: the address shown as '{host}/@{subdomain}', turned into a slug while typing (§5). */
+/** SPEC §2: the address shown as '{host}/@{subdomain}' (or '{host}/{subdomain}'), a slug while typing (§5). */
 export function SubdomainField({
   value,
   onChange,
@@ -100,16 +110,22 @@ export function SubdomainField({
   disabled,
   autoFocus,
   label = 'Your address',
+  addressPrefix = '/@',
+  placeholder = 'your-name',
+  previewLead = '',
+  takenText = 'This subdomain is already taken.',
+  alert,
 }: SubdomainFieldProps) {
   const id = useId();
   const host = useHost();
-  const shown = finalSubdomain(value) || 'your-name';
+  const shown = finalSubdomain(value) || placeholder;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <div className={styles.subdomainRow} data-status={status}>
         <span className={styles.subdomainPrefix} aria-hidden="true">
-          {host ? `${host}/@` : '@'}
+          {/* Until the host is known (the server's render): '@' or '/' alone. */}
+          {host ? `${host}${addressPrefix}` : addressPrefix.slice(1) || addressPrefix}
         </span>
         <input
           id={id}
@@ -122,16 +138,24 @@ export function SubdomainField({
           autoCapitalize="none"
           spellCheck={false}
           maxLength={SUBDOMAIN_MAX + 1}
-          aria-describedby={`${id}-hint`}
-          aria-invalid={status === 'taken' || undefined}
+          aria-describedby={`${id}-hint${alert ? ` ${id}-alert` : ''}`}
+          aria-invalid={status === 'taken' || Boolean(alert) || undefined}
         />
         <SubdomainStatusIcon status={status} />
       </div>
       <p id={`${id}-hint`} className={status === 'taken' ? 'field-error' : 'field-hint'} aria-live="polite">
-        {hint(status, value)}
+        {hint(status, value, takenText)}
       </p>
+      {alert ? (
+        <p id={`${id}-alert`} className="field-error" role="alert">
+          {alert}
+        </p>
+      ) : null}
       <p className={styles.subdomainPreview}>
-        {host || 'lamplight'}/@<strong>{shown}</strong>
+        {previewLead}
+        {host || 'lamplight'}
+        {addressPrefix}
+        <strong>{shown}</strong>
       </p>
     </div>
   );

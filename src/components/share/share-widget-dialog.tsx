@@ -2,57 +2,19 @@
 
 // SPEC §2 share widget: the story's feature image (40×40) and title; copy link, e-mail and print;
 // share links to Facebook, Twitter, WhatsApp, LinkedIn, Reddit, Telegram and Pinterest.
-import { useEffect, useRef, useState } from 'react';
 import { DialogShell } from '@/components/dialogs/dialog-shell';
 import { useDialog } from '@/components/dialogs/dialog-provider';
+import { useCopyText } from '@/components/ui/use-copy-text';
 import { SHARE_NETWORKS, shareMailto, shareUrl, type ShareTarget } from './share-links';
 import { NetworkIcon } from './share-icons';
 import styles from './share-widget.module.css';
 
 export type ShareWidgetProps = ShareTarget;
 
-type CopyState = 'idle' | 'copied' | 'failed';
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Fall through: the clipboard API is refused on insecure origins and in some embeds.
-  }
-  const field = document.createElement('textarea');
-  field.value = text;
-  field.setAttribute('readonly', '');
-  field.style.position = 'fixed';
-  field.style.opacity = '0';
-  document.body.appendChild(field);
-  field.select();
-  let done = false;
-  try {
-    done = document.execCommand('copy');
-  } catch {
-    done = false;
-  }
-  field.remove();
-  return done;
-}
-
 export default function ShareWidgetDialog({ url, title, excerpt, imageUrl }: ShareWidgetProps) {
   const { closeDialog } = useDialog();
-  const [copy, setCopy] = useState<CopyState>('idle');
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const { state: copyState, copy } = useCopyText(2500);
   const target: ShareTarget = { url, title, excerpt, imageUrl };
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const onCopy = async () => {
-    const ok = await copyText(url);
-    setCopy(ok ? 'copied' : 'failed');
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopy('idle'), 2500);
-  };
 
   const onPrint = () => {
     closeDialog();
@@ -73,9 +35,9 @@ export default function ShareWidgetDialog({ url, title, excerpt, imageUrl }: Sha
       </div>
 
       <div className={styles.actions}>
-        <button type="button" className={styles.action} onClick={onCopy}>
+        <button type="button" className={styles.action} onClick={() => void copy(url)}>
           <ActionIcon kind="link" />
-          {copy === 'copied' ? 'Link copied' : 'Copy link'}
+          {copyState === 'copied' ? 'Link copied' : 'Copy link'}
         </button>
         <a className={styles.action} href={shareMailto(target)}>
           <ActionIcon kind="mail" />
@@ -87,8 +49,8 @@ export default function ShareWidgetDialog({ url, title, excerpt, imageUrl }: Sha
         </button>
       </div>
       <p className={styles.feedback} role="status" aria-live="polite">
-        {copy === 'copied' ? 'The link is on your clipboard.' : null}
-        {copy === 'failed' ? `Copy this link: ${url}` : null}
+        {copyState === 'copied' ? 'The link is on your clipboard.' : null}
+        {copyState === 'failed' ? `Copy this link: ${url}` : null}
       </p>
 
       <ul className={styles.networks} aria-label="Share on">

@@ -17,11 +17,12 @@ export type StoryDraft = {
   featureImageUrl: string | null;
 };
 
-/** Tags, publication and collection: what the story-settings dialog chooses. */
+/** Tags, publication, collection and language: what the story-settings dialog chooses. */
 export type StoryPlacement = {
   tags: { name: string }[];
   publicationId: string | null;
   collectionId: string | null;
+  languageCode: string;
 };
 
 export type CreateMode = 'draft' | 'publish' | 'schedule';

@@ -5,7 +5,7 @@ import Image from 'next/image';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
-import { formatDate } from '@/lib/format-date';
+import { ReaderDate } from '@/components/dates/reader-date';
 import { storyPath } from '@/lib/slug';
 import type { StorySummary } from '@/server/modules/posts/posts.schema';
 import styles from './story-list-item.module.css';
@@ -21,6 +21,8 @@ type StoryListItemProps = {
   /** Right of the date, e.g. a Save or Pin button. */
   action?: ReactNode;
   'data-pinned'?: boolean;
+  /** The reader's date locale when the page knows it; otherwise the signed-in reader's preference. */
+  dateLocale?: string;
 };
 
 /** The badge of a story that is not out for everyone yet (a published one needs none). */
@@ -38,6 +40,7 @@ export function StoryListItem({
   heading: Heading,
   label,
   action,
+  dateLocale,
   ...rest
 }: StoryListItemProps) {
   const href = storyPath(story);
@@ -75,7 +78,7 @@ export function StoryListItem({
             {STATUS_LABEL[story.status] ? (
               <span className={styles.status}>{STATUS_LABEL[story.status]}</span>
             ) : null}
-            <time dateTime={new Date(when).toISOString()}>{formatDate(when, story.languageCode)}</time>
+            <ReaderDate value={when} locale={dateLocale} />
             <span aria-hidden="true">·</span>
             <span>{story.readingMinutes} min read</span>
           </p>

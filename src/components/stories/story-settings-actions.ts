@@ -1,6 +1,7 @@
 // The calls behind the story-settings buttons (SPEC §2, §4; DESIGN §3): a new story is created in
 // one POST; an existing one (autosaved draft, or opened from the studio) is saved with its version
 // first and then published or scheduled, so nothing the writer typed is lost or overwritten.
+import type { StoryLanguage } from '@/lib/detect-language';
 import { storyPath } from '@/lib/slug';
 import {
   createStory,
@@ -24,6 +25,8 @@ export type StorySettingsState = {
   scheduleOn: boolean;
   /** datetime-local value, UTC. */
   scheduleAt: string;
+  /** The story's language: how its dates read and which readers' feeds it joins. */
+  languageCode: StoryLanguage;
 };
 
 export type SettingsRequest = {
@@ -51,6 +54,7 @@ export async function applyStorySettings(request: SettingsRequest): Promise<Stor
     tags: settings.tags.map((name) => ({ name })),
     publicationId: settings.publicationId,
     collectionId: settings.publicationId ? settings.collectionId : null,
+    languageCode: settings.languageCode,
   };
   if (!postId) {
     const mode = action === 'publish' || action === 'schedule' ? action : 'draft';

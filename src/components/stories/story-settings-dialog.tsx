@@ -5,14 +5,17 @@
 // with a postId for an existing one. Writers who may not publish in the chosen publication can only
 // submit the story for review (DESIGN §3); what they may do there comes from the server's policy
 // (the publication's `can`), never from roles worked out here.
+import { useSession } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { DialogShell } from '@/components/dialogs/dialog-shell';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import type { DialogPropsMap } from '@/components/dialogs/dialog-keys';
 import { useMutation } from '@/components/hooks/use-mutation';
+import { detectLanguage, documentText, toStoryLanguage } from '@/lib/detect-language';
 import { parseDateTimeLocalValue } from '@/lib/format-date';
 import type { PlacementCapabilities } from '@/server/auth/policy';
+import { LanguageField } from './language-field';
 import { PublicationFields } from './publication-fields';
 import { nowLocalValue, ScheduleField } from './schedule-field';
 import {
@@ -40,14 +43,18 @@ const OWN_STORY: PlacementCapabilities = {
   submitsStoriesForReview: false,
 };
 
-/** The dialog's starting state for a story (or a new one). */
-export function initialStorySettings(story: Story | null): StorySettingsState {
+/**
+ * The dialog's starting state for a story (or a new one). A new story starts in the writer's
+ * preferred language (SPEC §3 session preferLanguageCode, else en).
+ */
+export function initialStorySettings(story: Story | null, preferLanguageCode?: string): StorySettingsState {
   return {
     tags: story?.tags.map((tag) => tag.name) ?? [],
     publicationId: story?.publicationId ?? null,
     collectionId: story?.collectionId ?? null,
     scheduleOn: false,
     scheduleAt: nowLocalValue(),
+    languageCode: toStoryLanguage(story?.languageCode ?? preferLanguageCode),
   };
 }
 
@@ -85,8 +92,9 @@ function StorySettingsForm({
   });
   const busy = apply.busy;
   const userId = useSignedInUserId();
+  const preferLanguageCode = useSession().data?.user?.preferLanguageCode;
   const [settings, setSettingsState] = useState<StorySettingsState>(
-    () => given ?? initialStorySettings(story ?? null),
+    () => given ?? initialStorySettings(story ?? null, preferLanguageCode),
   );
   const { publications, loading: publicationsLoading } = useMyPublications(userId);
   const placement = usePublicationPlacement(settings.publicationId);
@@ -104,6 +112,11 @@ function StorySettingsForm({
   const canSchedule = !placement.loading && Boolean(here?.canScheduleStories);
   const forReview = !placement.loading && Boolean(here?.submitsStoriesForReview);
   const title = (draft?.title ?? story?.title ?? '').trim();
+  const bodyJson = draft?.bodyJson ?? story?.bodyJson;
+  const detectedLanguage = useMemo(
+    () => detectLanguage(`${title}\n${documentText(bodyJson)}`),
+    [title, bodyJson],
+  );
 
   const run = async (action: SettingsAction) => {
     if (busy) return;
@@ -142,8 +155,8 @@ function StorySettingsForm({
       title="Story settings"
       description={
         isOut
-          ? 'Change the topics and collection of this story.'
-          : 'Choose topics and where the story appears, then publish it now, schedule it, or keep it as a draft.'
+          ? 'Change the topics, language and collection of this story.'
+          : 'Choose topics, language and where the story appears, then publish it now, schedule it, or keep it as a draft.'
       }
       size="large"
     >
@@ -155,6 +168,12 @@ function StorySettingsForm({
           </p>
         ) : null}
         <TagInput tags={settings.tags} onChange={(tags) => setSettings({ tags })} disabled={busy} />
+        <LanguageField
+          value={settings.languageCode}
+          onChange={(languageCode) => setSettings({ languageCode })}
+          detected={detectedLanguage}
+          disabled={busy}
+        />
         <PublicationFields
           publications={publications}
           loading={publicationsLoading}

@@ -24,9 +24,9 @@ type Props = DialogPropsMap['story-update'];
 function statusLine(story: Story): string {
   switch (story.status) {
     case 'published':
-      return `Published ${formatDateTime(story.publishedAt)}`;
+      return `Published ${formatDateTime(story.publishedAt, story.languageCode)}`;
     case 'scheduled':
-      return `Scheduled for ${formatDateTime(story.scheduledTime)}`;
+      return `Scheduled for ${formatDateTime(story.scheduledTime, story.languageCode)}`;
     case 'pending':
       return 'Under review';
     case 'rejected':

@@ -5,6 +5,7 @@ import { formatDate, toDateLocale } from '@/lib/format-date';
 import type { StoryPageView } from '@/server/modules/posts/posts-page.service';
 import { StoryActions } from './story-actions';
 import styles from './story-page.module.css';
+import { ViewBeacon } from './view-beacon';
 
 // The story as a reader sees it (Medium-like: one ~680 px serif column). Server-rendered; the body
 // is the HTML sanitised on write (DESIGN §9), never rebuilt from bodyJson here.
@@ -91,7 +92,7 @@ export function StoryArticle({ story, publicUrl }: { story: StoryPageView; publi
           <ul className={styles.tags} aria-label="Tags">
             {story.tags.map((tag) => (
               <li key={tag.slug}>
-                <Link href={`/search?q=${encodeURIComponent(tag.name)}&range=blogs`} className={styles.tag}>
+                <Link href={`/tags/${encodeURIComponent(tag.slug)}`} className={styles.tag}>
                   {tag.name}
                 </Link>
               </li>
@@ -99,6 +100,7 @@ export function StoryArticle({ story, publicUrl }: { story: StoryPageView; publi
           </ul>
         ) : null}
         <StoryActions postId={story.id} share={share} className={styles.actionBarBottom} />
+        {story.isPublic ? <ViewBeacon postId={story.id} /> : null}
       </div>
     </article>
   );

@@ -9,9 +9,10 @@ import { useRouter, useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import { SignInPrompt } from '@/components/editor/sign-in-prompt';
+import { ListError } from '@/components/hooks/list-error';
+import { LoadMore } from '@/components/hooks/load-more';
 import { useKeysetList } from '@/components/hooks/use-keyset-list';
 import { storyKeysetPage } from '@/components/stories/story-api';
-import { Button } from '@/components/ui/button';
 import {
   getStudioFilters,
   listStudioStories,
@@ -26,6 +27,7 @@ import {
   TIME_OPTIONS,
 } from './studio-filters';
 import { StudioStoryRow } from './studio-story-row';
+import rows from './story-rows.module.css';
 import styles from './studio.module.css';
 
 const PAGE_SIZE = 10;
@@ -117,12 +119,7 @@ function Studio({ userId }: { userId: string }) {
       </div>
 
       {list.error ? (
-        <div className={styles.empty} role="alert">
-          <p>{list.error}</p>
-          <Button variant="outline" onClick={() => void list.retry()}>
-            Try again
-          </Button>
-        </div>
+        <ListError list={list} className={styles.empty} />
       ) : posts === null ? (
         <StudioListSkeleton />
       ) : posts.length === 0 ? (
@@ -145,7 +142,7 @@ function Studio({ userId }: { userId: string }) {
         </div>
       ) : (
         <>
-          <ul className={styles.list} aria-label="Stories">
+          <ul className={rows.list} aria-label="Stories">
             {posts.map((story) => (
               <StudioStoryRow
                 key={story.id}
@@ -162,13 +159,7 @@ function Studio({ userId }: { userId: string }) {
               />
             ))}
           </ul>
-          {list.hasMore ? (
-            <div className={styles.more}>
-              <Button variant="outline" onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">
-                Load more
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore list={list} />
         </>
       )}
     </div>
@@ -232,10 +223,10 @@ function StudioListSkeleton() {
       <span className="visually-hidden" role="status">
         Loading your stories…
       </span>
-      <ul className={styles.list} aria-hidden="true">
+      <ul className={rows.list} aria-hidden="true">
         {[0, 1, 2].map((n) => (
           <li key={n} className={styles.row}>
-            <div className={styles.rowMain}>
+            <div className={rows.rowMain}>
               <div className={styles.skeletonTitle} />
               <div className={styles.skeletonLine} />
             </div>

@@ -8,6 +8,7 @@ import { formatDate, formatDateTime } from '@/lib/format-date';
 import { storyPath } from '@/lib/slug';
 import type { StorySummary } from './studio-api';
 import { STATUS_LABEL } from './studio-filters';
+import rows from './story-rows.module.css';
 import styles from './studio.module.css';
 
 type Props = {
@@ -38,17 +39,17 @@ export function StudioStoryRow({ story, collectionName, own, onActions }: Props)
 
   return (
     <li className={styles.row} data-story-id={story.id}>
-      <div className={styles.rowMain}>
-        <h2 className={styles.rowTitle}>
+      <div className={rows.rowMain}>
+        <h2 className={rows.rowTitle}>
           {href ? (
-            <Link href={href} className={styles.rowLink}>
+            <Link href={href} className={rows.rowLink}>
               {title}
             </Link>
           ) : (
             title
           )}
         </h2>
-        {story.excerpt.trim() ? <p className={styles.rowExcerpt}>{story.excerpt}</p> : null}
+        {story.excerpt.trim() ? <p className={rows.rowExcerpt}>{story.excerpt}</p> : null}
         <p className={styles.rowMeta}>
           <span className={styles.badge} data-status={story.status}>
             {STATUS_LABEL[story.status]}
@@ -57,6 +58,11 @@ export function StudioStoryRow({ story, collectionName, own, onActions }: Props)
             <DateLine story={story} />
           </span>
           {place ? <span>{place}</span> : null}
+          {story.views !== undefined ? (
+            <span>
+              {story.views.toLocaleString('en')} {story.views === 1 ? 'view' : 'views'}
+            </span>
+          ) : null}
           {own ? null : <span>by {story.author.name || 'a writer'}</span>}
         </p>
         {story.rejectionReason ? <p className={styles.rowReason}>Reason: {story.rejectionReason}</p> : null}

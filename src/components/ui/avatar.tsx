@@ -6,6 +6,10 @@ type AvatarProps = {
   image?: string | null;
   size?: number;
   className?: string;
+  /** 'round' for people; 'square' (rounded corners) for a publication's logo, which is rarely round. */
+  shape?: 'round' | 'square';
+  /** A hairline ring, so a white picture does not melt into the page. */
+  ringed?: boolean;
 };
 
 /** The letters the avatar shows when there is no picture: first and last name's first letters. */
@@ -17,28 +21,24 @@ export function avatarInitials(name: string | null | undefined): string {
   return (first + last).toUpperCase();
 }
 
-/** A round user picture, or the user's initials on a warm tint. Decorative: the caller names it. */
-export function Avatar({ name, image, size = 32, className }: AvatarProps) {
-  const style = { width: size, height: size, fontSize: Math.round(size * 0.4) };
+// The initials' size against the picture's: a logo's serif letters run a little wider.
+const SHAPE = {
+  round: { picture: styles.round, initials: styles.roundInitials, letterScale: 0.4 },
+  square: { picture: styles.square, initials: styles.squareInitials, letterScale: 0.36 },
+};
+
+/** A picture, or the initials of its name on a warm tint. Decorative: the caller names it. */
+export function Avatar({ name, image, size = 32, className, shape = 'round', ringed }: AvatarProps) {
+  const look = SHAPE[shape];
+  const classes = [styles.avatar, look.picture, ringed && styles.ringed, className].filter(Boolean).join(' ');
+  const style = { width: size, height: size, fontSize: Math.round(size * look.letterScale) };
   if (image) {
     return (
-      <Image
-        className={`${styles.avatar} ${className ?? ''}`}
-        src={image}
-        alt=""
-        width={size}
-        height={size}
-        style={style}
-        unoptimized
-      />
+      <Image className={classes} src={image} alt="" width={size} height={size} style={style} unoptimized />
     );
   }
   return (
-    <span
-      className={`${styles.avatar} ${styles.initials} ${className ?? ''}`}
-      style={style}
-      aria-hidden="true"
-    >
+    <span className={`${classes} ${styles.initials} ${look.initials}`} style={style} aria-hidden="true">
       {avatarInitials(name)}
     </span>
   );

@@ -24,18 +24,29 @@ export function userHomePath(profile: Pick<UserProfile, 'subdomain'> | null): st
   return profile?.subdomain ? `/@${profile.subdomain}` : '/me';
 }
 
-// A profile just saved (edit profile, onboarding) reaches every mounted menu at once, without a refetch.
+// A profile just saved (edit profile, onboarding) reaches every mounted menu at once, without a refetch;
+// a publication just created makes them all fetch the user's publications again.
 let savedProfile: UserProfile | null = null;
+let publicationsRevision = 0;
 const listeners = new Set<() => void>();
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
+const notify = () => {
+  for (const listener of listeners) listener();
+};
 
 /** Tells every useMyProfile() the profile as the server answered a PATCH. */
 export function publishMyProfile(profile: UserProfile): void {
   savedProfile = profile;
-  for (const listener of listeners) listener();
+  notify();
+}
+
+/** Makes every useMyProfile() fetch the user's publications again (one was just created). */
+export function refreshMyPublications(): void {
+  publicationsRevision += 1;
+  notify();
 }
 
 export function useMyProfile(): MyProfileState {
@@ -44,11 +55,17 @@ export function useMyProfile(): MyProfileState {
     () => savedProfile,
     () => null,
   );
+  const revision = useSyncExternalStore(
+    subscribe,
+    () => publicationsRevision,
+    () => 0,
+  );
   const { data: session, status } = useSession();
   // A session update() passes through 'loading' with the same user: keep the profile meanwhile.
   const userId = status === 'unauthenticated' ? null : (session?.user.id ?? null);
   const [state, setState] = useState<MyProfileState & { userId: string | null }>({ ...EMPTY, userId: null });
 
+  // A new revision refetches while the menu keeps showing what it has.
   useEffect(() => {
     if (!userId) return;
     const controller = new AbortController();
@@ -61,7 +78,7 @@ export function useMyProfile(): MyProfileState {
       if (!signal.aborted) setState({ profile, publications, loading: false, userId });
     });
     return () => controller.abort();
-  }, [userId]);
+  }, [userId, revision]);
 
   if (!userId) return EMPTY;
   if (state.userId !== userId) return { ...EMPTY, loading: true };

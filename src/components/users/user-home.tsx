@@ -5,12 +5,12 @@
 // owner pins and unpins here (SPEC §7 /users/pin_post).
 import Link from 'next/link';
 import { useState } from 'react';
+import { LoadMore } from '@/components/hooks/load-more';
 import { useKeysetList } from '@/components/hooks/use-keyset-list';
 import { useMutation } from '@/components/hooks/use-mutation';
 import { ListCover } from '@/components/lists/list-card';
 import { storyKeysetPage } from '@/components/stories/story-api';
 import { Avatar } from '@/components/ui/avatar';
-import { Button } from '@/components/ui/button';
 import type { PublicListSummary } from '@/server/modules/lists/lists.schema';
 import type { StoryPage, StorySummary } from '@/server/modules/posts/posts.schema';
 import type { UserProfile } from '@/server/modules/users/users.schema';
@@ -121,18 +121,7 @@ export function UserHome({
                 )}
               </div>
             ) : null}
-            {latestList.hasMore ? (
-              <div className={styles.more}>
-                <Button
-                  variant="outline"
-                  onClick={latestList.loadMore}
-                  busy={latestList.loadingMore}
-                  busyLabel="Loading…"
-                >
-                  Load more
-                </Button>
-              </div>
-            ) : null}
+            <LoadMore list={latestList} compact />
           </section>
         </div>
 

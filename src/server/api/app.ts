@@ -2,14 +2,22 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { except } from 'hono/combine';
 import { AppError } from '../lib/errors';
+import { curationRoutes } from '../modules/curation/curation.routes';
+import { postsHomeRoutes } from '../modules/posts/posts-home.routes';
 import { imagesRoutes } from '../modules/images/images.routes';
 import { listsRoutes } from '../modules/lists/lists.routes';
 import { pinsRoutes } from '../modules/pins/pins.routes';
 import { postsRoutes } from '../modules/posts/posts.routes';
+import { postsSearchRoutes } from '../modules/posts/posts-search.routes';
+import { postsTagsRoutes } from '../modules/posts/posts-tags.routes';
+import { subtopicsRoutes } from '../modules/subtopics/subtopics.routes';
+import { tagsRoutes } from '../modules/tags/tags.routes';
 import { collectionsRoutes } from '../modules/publications/collections.routes';
 import { publicationsRoutes } from '../modules/publications/publications.routes';
+import { statsRoutes, viewBeaconRoutes } from '../modules/stats/stats.routes';
 import { subdomainsRoutes } from '../modules/subdomains/subdomains.routes';
 import { usersRoutes } from '../modules/users/users.routes';
+import { usersSearchRoutes } from '../modules/users/users-search.routes';
 import { renderApiReference } from './api-reference';
 import { errorResponse, onError } from './error-handler';
 import { sameOrigin } from './same-origin';
@@ -51,14 +59,25 @@ export function createApp() {
   const routes = app
     // Lists first: its /users/lists and /posts/get_posts_by_list_id would be taken by /users/{id}, /posts/{id}.
     .route('/', listsRoutes)
+    // Curated sets span four prefixes (/posts, /publications, /tags, /users): before their {id} routes.
+    .route('/', curationRoutes)
+    .route('/posts', postsHomeRoutes)
     // Pins before users: /users/pin_post would otherwise be taken by /users/{id}.
     .route('/users', pinsRoutes)
+    // Search before users and posts: /users/all_authors, /posts/search are not /users/{id}, /posts/{id}.
+    .route('/users', usersSearchRoutes)
+    .route('/posts', postsSearchRoutes)
     .route('/users', usersRoutes)
     .route('/subdomains', subdomainsRoutes)
+    .route('/publications/stats', statsRoutes)
     .route('/publications', publicationsRoutes)
     .route('/collections', collectionsRoutes)
     .route('/posts', postsRoutes)
-    .route('/images', imagesRoutes);
+    .route('/posts', postsTagsRoutes)
+    .route('/tags', tagsRoutes)
+    .route('/subtopics', subtopicsRoutes)
+    .route('/images', imagesRoutes)
+    .route('/stats', viewBeaconRoutes);
 
   // GET /api/openapi.json — generated from the same zod schemas that validate the requests
   app.doc31('/openapi.json', documentInfo);

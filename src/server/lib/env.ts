@@ -35,6 +35,14 @@ const schema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   SEARCH_URL: z.string().optional(),
   DEFAULT_LANGUAGE: z.string().default('en'),
+  /** The request header a CDN puts the reader's country in (e.g. cf-ipcountry): the home page's curated sets. */
+  COUNTRY_HEADER: z.string().default('cf-ipcountry'),
+  /** The country of a reader whose request names none (ISO 3166 alpha-2). */
+  DEFAULT_COUNTRY: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'a two-letter country code')
+    .transform((value) => value.toUpperCase())
+    .default('US'),
   // The web process runs the job worker too unless told not to (then run `npm run worker`).
   RUN_WORKER: z.enum(['true', 'false']).default('true'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),

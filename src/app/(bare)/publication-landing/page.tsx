@@ -12,7 +12,7 @@ import { BrandLink } from '../brand-link';
 // are, their four features, how review works, newsletters, and a way to create one. Rendered without
 // the page header and head metadata (the (bare) layout), but with a document title of its own: every
 // page needs one to be told apart (WCAG 2.4.2).
-export const metadata: Metadata = { title: { absolute: 'Publications on Lamplight' } };
+export const metadata: Metadata = { title: { absolute: 'Start a publication' } };
 
 /** The longer word on each feature, beside the popup's one-liner. */
 const FEATURE_DETAIL: Record<PublicationFeature['id'], string> = {

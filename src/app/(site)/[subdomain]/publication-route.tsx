@@ -5,6 +5,7 @@ import { PublicationHome } from '@/components/publications/public/publication-ho
 import { publicationJsonLd, publicationMetadata } from '@/components/publications/public/publication-seo';
 import { getPageActor } from '@/server/auth/page-actor';
 import { env } from '@/server/lib/env';
+import { feedPaths, rssAlternate } from '@/server/modules/feeds/feeds-paths';
 import { listPublicationPosts } from '@/server/modules/posts/posts-read.service';
 import { publicationIdSchema } from '@/server/modules/publications/publications.schema';
 import { findPublicationPage } from '@/server/modules/publications/publications.service';
@@ -39,7 +40,10 @@ export async function publicationRouteMetadata(
   const page = await loadPublication(address.by, address.value);
   const collection = await chosenCollection(address, searchParams);
   if (!page || collection === null) return { title: 'Page not found', robots: { index: false } };
-  return publicationMetadata(page.publication, env.PUBLIC_URL, collection ?? null);
+  const metadata = publicationMetadata(page.publication, env.PUBLIC_URL, collection ?? null);
+  const { name, subdomain } = page.publication;
+  const types = rssAlternate(env.PUBLIC_URL, feedPaths.publication(subdomain), name);
+  return { ...metadata, alternates: { ...metadata.alternates, types } };
 }
 
 export async function PublicationRoute({

@@ -1,6 +1,6 @@
 'use client';
 
-import { usePathname } from 'next/navigation';
+import { SignInPanel } from '@/components/auth/sign-in-panel';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import { PlusIcon } from '@/components/lists/list-icons';
 import styles from './lists.module.css';
@@ -22,19 +22,10 @@ export function CreateListButton({ variant = 'primary' }: { variant?: 'primary' 
 
 /** /lists for a signed-out visitor: lists belong to an account. */
 export function ListsSignIn() {
-  const { openDialog } = useDialog();
-  const pathname = usePathname() ?? '/lists';
   return (
-    <div className={styles.signIn}>
+    <SignInPanel className={styles.signIn}>
       <h1 className={styles.title}>Your lists</h1>
       <p className={styles.lead}>Sign in to keep stories in reading lists of your own, private or public.</p>
-      <button
-        type="button"
-        className="button button-primary"
-        onClick={() => openDialog('sso', { callbackUrl: pathname })}
-      >
-        Sign in or create an account
-      </button>
-    </div>
+    </SignInPanel>
   );
 }

@@ -8,10 +8,10 @@ import type { ReactNode } from 'react';
 import { DialogShell } from '@/components/dialogs/dialog-shell';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import { useMutation } from '@/components/hooks/use-mutation';
+import { PublicationLogo } from '@/components/publications/public/publication-logo';
 import { Button } from '@/components/ui/button';
 import { deletePublication } from './manage-api';
 import type { DeletePublicationDialogProps } from './manage-dialog-types';
-import { PublicationLogo } from './publication-logo';
 import { publicationHome } from './publication-paths';
 import styles from './manage-dialogs.module.css';
 
@@ -29,7 +29,7 @@ export function DeletePublicationDialog({ publication, note, after }: DeletePubl
   return (
     <DialogShell title="Delete publication" size="small">
       <div className={styles.subject}>
-        <PublicationLogo name={publication.name} image={publication.image} size={40} />
+        <PublicationLogo name={publication.name} image={publication.image} size={40} ringed />
         <div className={styles.subjectText}>
           <span className={styles.subjectName}>{publication.name}</span>
           <span className={styles.subjectMeta}>{publicationHome(publication.subdomain)}</span>

@@ -4,9 +4,9 @@
 // button that opens the publication-links menu (SPEC §2).
 import Link from 'next/link';
 import { useDialog } from '@/components/dialogs/dialog-provider';
+import { PublicationLogo } from '@/components/publications/public/publication-logo';
 import type { PublicationCapabilities } from './manage-api';
 import type { PublicationRef } from './manage-dialog-types';
-import { PublicationLogo } from './publication-logo';
 import { publicationHome } from './publication-paths';
 import styles from './manage.module.css';
 
@@ -23,7 +23,7 @@ export function ManageHeader({ section, publication, capabilities, supportHref }
   const home = publicationHome(publication.subdomain);
   return (
     <header className={styles.head}>
-      <PublicationLogo name={publication.name} image={publication.image} size={64} />
+      <PublicationLogo name={publication.name} image={publication.image} size={64} ringed />
       <div className={styles.headText}>
         <p className={styles.eyebrow}>{section}</p>
         <h1 className={styles.title}>{publication.name}</h1>

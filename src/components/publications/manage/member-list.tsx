@@ -7,7 +7,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import { Avatar } from '@/components/ui/avatar';
-import { formatDate } from '@/lib/format-date';
+import { ReaderDate } from '@/components/dates/reader-date';
 import { CopyableId } from './copy-id-button';
 import type { PublicationMember } from './manage-api';
 import type { MemberActions, PublicationRef } from './manage-dialog-types';
@@ -63,7 +63,9 @@ export function MemberList({
               <div className={styles.memberMain}>
                 <p className={styles.memberName}>
                   {member.subdomain ? <Link href={`/@${member.subdomain}`}>{member.name}</Link> : member.name}
-                  <span className={styles.memberSince}>Joined {formatDate(member.joinedAt)}</span>
+                  <span className={styles.memberSince}>
+                    Joined <ReaderDate value={member.joinedAt} />
+                  </span>
                 </p>
                 <CopyableId id={member.userId} name={member.name} />
               </div>

@@ -9,9 +9,11 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import { useMutation } from '@/components/hooks/use-mutation';
+import { SubdomainField } from '@/components/profile/subdomain-field';
 import { finalSubdomain, useSubdomainCheck } from '@/components/profile/use-subdomain-check';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { refreshMyPublications } from '@/components/users/use-my-profile';
 import {
   PUBLICATION_CREATED,
   PUBLICATION_DESCRIPTION_MAX,
@@ -21,7 +23,6 @@ import {
   PUBLICATION_SUBDOMAIN_REQUIRED,
 } from '@/server/modules/publications/publications.limits';
 import { LogoField } from './logo-field';
-import { PublicationSubdomainField } from './publication-subdomain-field';
 import { createPublication } from './publications-public-api';
 import styles from './publication-form.module.css';
 
@@ -52,6 +53,8 @@ export function PublicationForm({ variant, onCancel }: PublicationFormProps) {
   const create = useMutation(createPublication, {
     showError: variant === 'dialog' ? 'inline' : 'message',
     onSuccess: (publication) => {
+      // The user menu lists the new publication at once, not after a reload.
+      refreshMyPublications();
       router.push(`/${publication.subdomain}`);
       showMessage(PUBLICATION_CREATED);
     },
@@ -109,7 +112,13 @@ export function PublicationForm({ variant, onCancel }: PublicationFormProps) {
           />
         )}
       </Field>
-      <PublicationSubdomainField
+      {/* SPEC §2 Subdomain *: the publication's address '{host}/{subdomain}' (a user's is '{host}/@…'). */}
+      <SubdomainField
+        label="Subdomain *"
+        addressPrefix="/"
+        placeholder="your-publication"
+        previewLead="Your publication’s address: "
+        takenText="This address is already taken."
         value={subdomain}
         onChange={(value) => {
           setSubdomain(value);

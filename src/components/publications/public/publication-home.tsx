@@ -3,7 +3,7 @@
 // stories a page at a time; the owners, editors and authors.
 import Image from 'next/image';
 import Link from 'next/link';
-import { formatDate } from '@/lib/format-date';
+import { ReaderDate } from '@/components/dates/reader-date';
 import type { StoryPage } from '@/server/modules/posts/posts.schema';
 import type {
   CollectionSummary,
@@ -156,7 +156,7 @@ export function PublicationHome({
             <h1 className={styles.name}>{publication.name}</h1>
             {publication.description ? <p className={styles.description}>{publication.description}</p> : null}
             <p className={styles.since}>
-              Publishing on Lamplight since {formatDate(publication.createdTime, publication.languageCode)}
+              Publishing on Lamplight since <ReaderDate value={publication.createdTime} />
             </p>
             <MemberLinks publication={publication} />
           </div>

@@ -2,8 +2,8 @@
 
 // /publications (SPEC §2): the publications, newest first, as cards; "Load more" fetches the next
 // page after the last one (keyset, GET /api/publications?languageCode&lastKey).
+import { LoadMore } from '@/components/hooks/load-more';
 import { useKeysetList } from '@/components/hooks/use-keyset-list';
-import { Button } from '@/components/ui/button';
 import type { PublicationList } from '@/server/modules/publications/publications.schema';
 import { PublicationCard } from './publication-card';
 import { fetchPublicationList, publicationKeysetPage } from './publications-public-api';
@@ -42,13 +42,7 @@ export function PublicationListing({ firstPage, languageCode, pageSize }: Public
           </li>
         ))}
       </ul>
-      {list.hasMore ? (
-        <div className={styles.more}>
-          <Button variant="outline" onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">
-            Load more
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore list={list} />
     </>
   );
 }

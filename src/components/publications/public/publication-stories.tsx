@@ -4,9 +4,9 @@
 // the last one (keyset, GET /api/posts/publications/{id}?collectionId&lastKey). The page remounts
 // this per collection tab, with that tab's first page.
 import type { ReactNode } from 'react';
+import { LoadMore } from '@/components/hooks/load-more';
 import { useKeysetList } from '@/components/hooks/use-keyset-list';
 import { StoryListItem } from '@/components/stories/story-list-item';
-import { Button } from '@/components/ui/button';
 import type { StoryPage } from '@/server/modules/posts/posts.schema';
 import { fetchPublicationStories } from './publications-public-api';
 import styles from './publication-home.module.css';
@@ -41,13 +41,7 @@ export function PublicationStories({
         // On its own publication's page, "in {publication}" under every story would say nothing.
         <StoryListItem key={story.id} story={{ ...story, publication: null }} showAuthor heading="h3" />
       ))}
-      {list.hasMore ? (
-        <div className={styles.more}>
-          <Button variant="outline" onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">
-            Load more
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore list={list} compact />
     </>
   );
 }

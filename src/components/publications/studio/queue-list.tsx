@@ -5,11 +5,13 @@
 // are fetched again, so a story that was approved, scheduled or rejected leaves the list.
 import Link from 'next/link';
 import { useCallback } from 'react';
+import { ListError } from '@/components/hooks/list-error';
+import { LoadMore } from '@/components/hooks/load-more';
 import { useKeysetList, type KeysetPage } from '@/components/hooks/use-keyset-list';
-import { Button } from '@/components/ui/button';
 import { listQueue, type StorySummary } from './queue-api';
 import { QueueRow } from './queue-row';
 import { emptyText, TAB_LABEL, type QueueTab } from './queue-tabs';
+import rows from '@/components/studio/story-rows.module.css';
 import styles from './publication-studio.module.css';
 
 type Props = {
@@ -45,14 +47,7 @@ export function QueueList({
   const stories = list.items;
 
   if (list.error) {
-    return (
-      <div className={styles.empty} role="alert">
-        <p>{list.error}</p>
-        <Button variant="outline" onClick={() => void list.retry()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <ListError list={list} className={styles.empty} />;
   }
   if (stories === null) {
     return (
@@ -75,7 +70,7 @@ export function QueueList({
   }
   return (
     <>
-      <ul className={styles.list} aria-label={`${TAB_LABEL[tab]} stories`}>
+      <ul className={rows.list} aria-label={`${TAB_LABEL[tab]} stories`}>
         {stories.map((story) => (
           <QueueRow
             key={story.id}
@@ -87,13 +82,7 @@ export function QueueList({
           />
         ))}
       </ul>
-      {list.hasMore ? (
-        <div className={styles.more}>
-          <Button variant="outline" onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">
-            Load more
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore list={list} />
     </>
   );
 }

@@ -15,6 +15,7 @@ import { formatDate, formatDateTime } from '@/lib/format-date';
 import { storyPath } from '@/lib/slug';
 import { approveStory, type StorySummary } from './queue-api';
 import type { QueueTab } from './queue-tabs';
+import rows from '@/components/studio/story-rows.module.css';
 import styles from './publication-studio.module.css';
 
 type Props = {
@@ -78,13 +79,13 @@ export function QueueRow({ story, tab, collectionName, onChanged, returnPath }: 
 
   return (
     <li className={styles.row} data-story-id={story.id}>
-      <div className={styles.rowMain}>
-        <h2 className={styles.rowTitle}>
-          <Link href={href} className={styles.rowLink}>
+      <div className={rows.rowMain}>
+        <h2 className={rows.rowTitle}>
+          <Link href={href} className={rows.rowLink}>
             {title}
           </Link>
         </h2>
-        {story.excerpt.trim() ? <p className={styles.rowExcerpt}>{story.excerpt}</p> : null}
+        {story.excerpt.trim() ? <p className={rows.rowExcerpt}>{story.excerpt}</p> : null}
         <p className={styles.rowMeta}>
           <span>
             by{' '}

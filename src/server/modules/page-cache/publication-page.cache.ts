@@ -1,13 +1,8 @@
 import { UUID_RE } from '../../lib/ids';
 import { subdomainFormProblem } from '../subdomains/reserved-subdomains';
-import {
-  createPageStore,
-  type CacheToken,
-  type LookupRequest,
-  type RenderedResponse,
-  type ServeDecision,
-} from './page-store';
-import { findPublicationPageFingerprint, type PublicationRef } from './publication-page.repository';
+import type { CacheToken, LookupRequest, RenderedResponse, ServeDecision } from './page-store';
+import type { PublicationRef } from './publication-page.repository';
+import { createPublicationStore, type PublicationStoreOptions } from './publication-store';
 
 // The response cache in front of a publication's page, /{subdomain} and /publications/{id}
 // (optionally ?collection={id}): docs/decisions/021-publication-page-cache.md. Only anonymous
@@ -77,16 +72,9 @@ const ROUTER_HEADERS = [
   'next-action',
 ];
 
-export function createPublicationPageCache(options: {
-  maxBytes: number;
-  /** The fingerprint's source; the database's (one indexed lookup) unless a test says otherwise. */
-  probe?: typeof findPublicationPageFingerprint;
-}) {
-  const probe = options.probe ?? findPublicationPageFingerprint;
-  // 'private': a shared cache must not hand the anonymous copy to a signed-in reader.
-  const store = createPageStore({
-    maxBytes: options.maxBytes,
-    cacheControl: 'private, max-age=0, must-revalidate',
+export function createPublicationPageCache(options: Omit<PublicationStoreOptions, 'contentType'>) {
+  const { store, fingerprint: currentFingerprint } = createPublicationStore({
+    ...options,
     contentType: 'text/html',
   });
 
@@ -102,12 +90,9 @@ export function createPublicationPageCache(options: {
   async function lookup(request: LookupRequest & { pathname: string }): Promise<PublicationPageDecision> {
     const address = publicationPageAddress(request.pathname);
     if (!address) return { action: 'pass' };
-    const fingerprint = await probe(address);
-    // No such publication (deleted, renamed away): the page answers 404, and nothing is kept.
-    if (fingerprint === null) {
-      store.drop(address.key);
-      return { action: 'pass' };
-    }
+    const fingerprint = await currentFingerprint(address, address.key);
+    // No such publication: the page answers 404, and nothing is kept.
+    if (fingerprint === null) return { action: 'pass' };
     const hit = store.serve(address.key, fingerprint, request);
     if (hit) return hit;
     // One render per address fills the cache; concurrent misses render without storing.

@@ -1,8 +1,8 @@
 import type { ApiFastPath } from '../../api/fast-path';
 import { UUID_RE } from '../../lib/ids';
-import { createPageStore, type LookupRequest, type ServeDecision } from './page-store';
+import type { LookupRequest, ServeDecision } from './page-store';
 import { isAnonymous, type PublicationPageRequest } from './publication-page.cache';
-import { findPublicationPageFingerprint } from './publication-page.repository';
+import { createPublicationStore, type PublicationStoreOptions } from './publication-store';
 
 // The response cache of GET /api/posts/publications/{id} for anonymous readers
 // (docs/decisions/021-publication-page-cache.md): a publication's published stories, a page at a
@@ -43,14 +43,9 @@ const toResponse = (decision: ServeDecision) =>
 
 const header = (request: Request, name: string) => request.headers.get(name) ?? undefined;
 
-export function createPublicationPostsCache(options: {
-  maxBytes: number;
-  probe?: typeof findPublicationPageFingerprint;
-}) {
-  const probe = options.probe ?? findPublicationPageFingerprint;
-  const store = createPageStore({
-    maxBytes: options.maxBytes,
-    cacheControl: 'private, max-age=0, must-revalidate',
+export function createPublicationPostsCache(options: Omit<PublicationStoreOptions, 'contentType'>) {
+  const { store, fingerprint: currentFingerprint } = createPublicationStore({
+    ...options,
     contentType: 'application/json',
   });
 
@@ -58,9 +53,8 @@ export function createPublicationPostsCache(options: {
   async function current(request: PublicationPageRequest) {
     const address = addressOf(request);
     if (!address) return null;
-    const fingerprint = await probe({ by: 'id', value: address.id });
+    const fingerprint = await currentFingerprint({ by: 'id', value: address.id }, address.key);
     // No such publication: the API answers (404), and nothing is kept.
-    if (fingerprint === null) store.drop(address.key);
     return fingerprint === null ? null : { ...address, fingerprint };
   }
 

@@ -26,6 +26,7 @@ import {
   type StoryRow,
   type StorySummaryRow,
 } from './posts-read.repository';
+import { totalViewsOf } from '../stats/stats.service';
 import {
   STORY_TIME_RANGE_DAYS,
   type PublicationQueue,
@@ -181,8 +182,16 @@ export async function listAuthorPosts(
     t: (allStatuses ? row.createdAt : row.publishedAt!).getTime(),
     id: row.id,
   }));
-  const posts = allStatuses ? await withCapabilities(actor, page.items) : page.items.map(toStorySummary);
-  return { posts, lastKey: page.lastKey };
+  if (!allStatuses) return { posts: page.items.map(toStorySummary), lastKey: page.lastKey };
+  // The studio shows each story's views (DESIGN: analytics), read for the page in one query.
+  const [withCan, views] = await Promise.all([
+    withCapabilities(actor, page.items),
+    totalViewsOf(page.items.map((row) => row.id)),
+  ]);
+  return {
+    posts: withCan.map((post) => ({ ...post, views: views.get(post.id) ?? 0 })),
+    lastKey: page.lastKey,
+  };
 }
 
 /**

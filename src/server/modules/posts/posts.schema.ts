@@ -160,6 +160,8 @@ export const storyCapabilitiesSchema = z.object({
 export const storySummarySchema = storySummaryFields.extend({
   /** Only in studio answers (forStudio): what the user may do with each story. */
   can: storyCapabilitiesSchema.optional(),
+  /** Only in studio answers: the story's page views so far (analytics). */
+  views: z.number().int().optional(),
 });
 export type StorySummary = z.infer<typeof storySummarySchema>;
 

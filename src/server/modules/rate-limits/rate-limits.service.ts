@@ -3,7 +3,7 @@ import { clearRateLimit, hitRateLimit } from './rate-limits.repository';
 
 export type RateLimitRule = { name: string; limit: number; windowSeconds: number; message: string };
 
-// DESIGN §9: sign-in with lockout (per account), sign-up, and per-address ceilings.
+// DESIGN §9: sign-in with lockout (per account), sign-up, search, and per-address ceilings.
 export const RATE_LIMITS = {
   signInPerAccount: {
     name: 'signin-account',
@@ -13,6 +13,8 @@ export const RATE_LIMITS = {
   },
   signInPerIp: { name: 'signin-ip', limit: 50, windowSeconds: 15 * 60, message: 'Too many sign-in attempts' },
   signUpPerIp: { name: 'signup-ip', limit: 10, windowSeconds: 60 * 60, message: 'Too many accounts created' },
+  // Search (decision 022): generous for a reader, a ceiling for a scraper walking the full-text index.
+  searchPerIp: { name: 'search-ip', limit: 60, windowSeconds: 60, message: 'Too many searches' },
 } satisfies Record<string, RateLimitRule>;
 
 /** Counts a hit and throws rate_limited (429 with Retry-After) once the rule's limit is passed. */

@@ -1,12 +1,12 @@
 'use client';
 
 import { useDialog } from '@/components/dialogs/dialog-provider';
+import { LoadMore } from '@/components/hooks/load-more';
 import { useKeysetList } from '@/components/hooks/use-keyset-list';
 import { MoreIcon } from '@/components/lists/list-icons';
 import { ListStoryItem } from '@/components/lists/list-story-item';
 import { getListPosts, type ListRef } from '@/components/lists/lists-api';
 import { storyKeysetPage } from '@/components/stories/story-api';
-import { Button } from '@/components/ui/button';
 import type { StoryPage } from '@/server/modules/posts/posts.schema';
 import styles from './list.module.css';
 
@@ -51,13 +51,7 @@ export function ListStories({
           </li>
         ))}
       </ul>
-      {list.hasMore ? (
-        <div className={styles.more}>
-          <Button variant="outline" onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">
-            Show more stories
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore list={list} label="Show more stories" />
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { cache } from 'react';
 import { privacyLabel, storyCount } from '@/components/lists/list-card';
 import { PrivacyIcon } from '@/components/lists/list-icons';
 import { Avatar } from '@/components/ui/avatar';
-import { formatDate } from '@/lib/format-date';
+import { ReaderDate } from '@/components/dates/reader-date';
 import { AppError } from '@/server/lib/errors';
 import { UUID_RE } from '@/server/lib/ids';
 import { getListPageOrThrow, listPostsOfList } from '@/server/modules/lists/lists.service';
@@ -66,7 +66,9 @@ export default async function ListPage({ params }: Props) {
             <span className={styles.ownerName}>{list.owner.name}</span>
           )}
           <span aria-hidden="true">·</span>
-          <span>Updated {formatDate(list.updatedAt)}</span>
+          <span>
+            Updated <ReaderDate value={list.updatedAt} />
+          </span>
         </p>
         <div className={styles.titleRow}>
           <h1 className={styles.title}>{list.listName}</h1>

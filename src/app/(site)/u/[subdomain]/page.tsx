@@ -10,6 +10,7 @@ import { listPins } from '@/server/modules/pins/pins.service';
 import { listAuthorPosts } from '@/server/modules/posts/posts-read.service';
 import { findUserHome, userHomeCapabilitiesOf } from '@/server/modules/users/users.service';
 import { getPageActor } from '@/server/auth/page-actor';
+import { feedPaths, rssAlternate } from '@/server/modules/feeds/feeds-paths';
 
 // /@{subdomain} (SPEC §2), served from /u/{subdomain} through a rewrite in next.config (a folder
 // named @x would be a parallel-route slot): avatar, name, bio, pinned then latest published
@@ -36,7 +37,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return {
     title,
     description,
-    alternates: { canonical: path },
+    alternates: {
+      canonical: path,
+      types: rssAlternate(
+        env.PUBLIC_URL,
+        feedPaths.writer(user.subdomain ?? ''),
+        `${user.name} on Lamplight`,
+      ),
+    },
     openGraph: {
       type: 'profile',
       title,

@@ -3,10 +3,13 @@ import { notFound } from 'next/navigation';
 import { ManageSignIn } from '@/components/publications/manage/manage-sign-in';
 import { PublicationAdmin } from '@/components/publications/manage/publication-admin';
 import { supportHrefFrom } from '@/components/publications/manage/support-link';
+import { PublicationStats } from '@/components/publications/stats/publication-stats';
+import { DEFAULT_STATS_RANGE, rangeStart } from '@/components/publications/stats/stats-range';
 import { getPageActor } from '@/server/auth/page-actor';
 import { env } from '@/server/lib/env';
 import { publicationIdSchema } from '@/server/modules/publications/publications.schema';
 import { findPublicationPage } from '@/server/modules/publications/publications.service';
+import { publicationStatsByPost } from '@/server/modules/stats/stats.service';
 
 export const metadata: Metadata = { title: 'Publication admin', robots: { index: false } };
 
@@ -27,17 +30,26 @@ export default async function PublicationAdminPage({
   if (!found || !capabilities?.canOpenAdmin) notFound();
 
   const { publication, owners, editors, authors } = found;
+  // The stats' first answer for the default period, rendered here; the browser takes over from there.
+  const stats = capabilities.canReview
+    ? await publicationStatsByPost(actor, { id: publication.id, startDate: rangeStart(DEFAULT_STATS_RANGE) })
+    : null;
   return (
-    <PublicationAdmin
-      publication={{
-        id: publication.id,
-        name: publication.name,
-        subdomain: publication.subdomain,
-        image: publication.image,
-      }}
-      capabilities={capabilities}
-      members={{ owners, editors, authors }}
-      supportHref={supportHrefFrom(env.MAIL_FROM)}
-    />
+    <>
+      <PublicationAdmin
+        publication={{
+          id: publication.id,
+          name: publication.name,
+          subdomain: publication.subdomain,
+          image: publication.image,
+        }}
+        capabilities={capabilities}
+        members={{ owners, editors, authors }}
+        supportHref={supportHrefFrom(env.MAIL_FROM)}
+      />
+      {stats ? (
+        <PublicationStats publicationId={publication.id} initial={stats} range={DEFAULT_STATS_RANGE} />
+      ) : null}
+    </>
   );
 }

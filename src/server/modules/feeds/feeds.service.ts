@@ -1,0 +1,82 @@
+import { env } from '../../lib/env';
+import { listFeedStories } from '../posts/posts-feed.service';
+import { findTag } from '../tags/tags.service';
+import { findPublicationHome } from '../publications/publications.service';
+import { subdomainFormProblem } from '../subdomains/reserved-subdomains';
+import { findUserHome } from '../users/users.service';
+import { feedPaths } from './feeds-paths';
+import { renderRss } from './feeds-rss';
+
+// The RSS feeds (issue 11): the site's, a writer's (/@{subdomain}/feed), a publication's
+// (/{subdomain}/feed) and a tag's (/tags/{slug}/feed), each the newest public stories with their
+// full bodies. null: no such writer (or a banned one), publication or tag — the route answers 404.
+// Feeds are read as an anonymous visitor sees the site, whoever asks.
+
+export const FEED_SIZE = 20;
+
+const SITE_DESCRIPTION =
+  'Stories, devotions and publications that bring light to everyday faith, from the writers of Lamplight.';
+
+export async function siteFeed(): Promise<string> {
+  const stories = await listFeedStories({ kind: 'site' }, FEED_SIZE);
+  return renderRss(
+    { title: 'Lamplight', description: SITE_DESCRIPTION, link: '/', self: feedPaths.site },
+    stories,
+    env.PUBLIC_URL,
+  );
+}
+
+export async function writerFeed(rawSubdomain: string): Promise<string | null> {
+  const subdomain = rawSubdomain.trim().toLowerCase();
+  if (subdomainFormProblem(subdomain) !== null) return null;
+  const writer = await findUserHome(null, subdomain);
+  if (!writer?.subdomain) return null;
+  const stories = await listFeedStories({ kind: 'writer', authorId: writer.id }, FEED_SIZE);
+  return renderRss(
+    {
+      title: `${writer.name} on Lamplight`,
+      description: writer.description || `Stories by ${writer.name} on Lamplight.`,
+      link: `/@${writer.subdomain}`,
+      self: feedPaths.writer(writer.subdomain),
+    },
+    stories,
+    env.PUBLIC_URL,
+  );
+}
+
+export async function publicationFeed(rawSubdomain: string): Promise<string | null> {
+  const subdomain = rawSubdomain.trim().toLowerCase();
+  if (subdomainFormProblem(subdomain) !== null) return null;
+  const publication = await findPublicationHome(subdomain);
+  if (!publication) return null;
+  const stories = await listFeedStories({ kind: 'publication', publicationId: publication.id }, FEED_SIZE);
+  return renderRss(
+    {
+      title: publication.name,
+      description: publication.description || `Stories from ${publication.name} on Lamplight.`,
+      link: `/${subdomain}`,
+      self: feedPaths.publication(subdomain),
+    },
+    stories,
+    env.PUBLIC_URL,
+  );
+}
+
+export async function tagFeed(rawSlug: string): Promise<string | null> {
+  const slug = rawSlug.trim().toLowerCase();
+  if (slug === '' || slug.length > 200) return null;
+  const tag = await findTag(slug);
+  if (tag === undefined) return null;
+  const { name } = tag;
+  const stories = await listFeedStories({ kind: 'tag', tagSlug: slug }, FEED_SIZE);
+  return renderRss(
+    {
+      title: `${name} on Lamplight`,
+      description: `The newest stories tagged ${name} on Lamplight.`,
+      link: `/tags/${encodeURIComponent(slug)}`,
+      self: feedPaths.tag(slug),
+    },
+    stories,
+    env.PUBLIC_URL,
+  );
+}

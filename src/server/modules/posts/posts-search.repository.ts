@@ -1,0 +1,67 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { getDb } from '../../db';
+import { users } from '../users/users.table';
+import { HIT_END, HIT_START } from './posts-search.highlight';
+import { posts } from './posts.table';
+
+// Full-text search over published stories (DESIGN §1, decision 022): the weighted search_vector of
+// posts.table.ts, queried with websearch_to_tsquery('simple', …), which never fails on syntax.
+
+// The same spacing of CJK ideographs as the search vector's (posts.table.ts), so ts_headline finds
+// the single-character tokens a Chinese query is made of; the service takes the spaces out again.
+const CJK_CLASS = '[\\u3400-\\u9fff\\uf900-\\ufaff]';
+const spacedForHeadline = (text: SQL): SQL =>
+  sql`regexp_replace(regexp_replace(${text}, '[\uE000\uE001]', '', 'g'), ${`(${CJK_CLASS})`}, ' \\1 ', 'g')`;
+
+const HEADLINE_OPTIONS = `StartSel=${HIT_START}, StopSel=${HIT_END}, HighlightAll=true`;
+const SNIPPET_OPTIONS =
+  `StartSel=${HIT_START}, StopSel=${HIT_END}, MaxWords=30, MinWords=12, ShortWord=0, ` +
+  'MaxFragments=2, FragmentDelimiter=" … "';
+
+export type SearchHitRow = { id: string; titleHit: boolean };
+
+/**
+ * One page of the published stories of active writers matching `queryText` (already passed through
+ * toSearchQueryText): stories whose title holds the whole query first, then by rank, newest first.
+ * Asks for one row more than `limit` so the caller knows whether another page follows.
+ */
+export async function findSearchHitRows(queryText: string, offset: number, limit: number) {
+  const query = sql`websearch_to_tsquery('simple', ${queryText})`;
+  // ts_filter keeps the title's lexemes (weight A): "the title matches" outranks any body count.
+  const titleHit = sql<boolean>`ts_filter(${posts.searchVector}, '{a}') @@ ${query}`;
+  return (await getDb())
+    .select({ id: posts.id, titleHit })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .where(
+      and(eq(posts.status, 'published'), eq(users.status, 'active'), sql`${posts.searchVector} @@ ${query}`),
+    )
+    .orderBy(
+      desc(titleHit),
+      desc(sql`ts_rank(${posts.searchVector}, ${query})`),
+      desc(posts.publishedAt),
+      desc(posts.id),
+    )
+    .offset(offset)
+    .limit(limit + 1);
+}
+
+export type SearchHeadlineRow = { id: string; title: string; snippet: string };
+
+/** The title and a body snippet of these stories with the query's words between HIT_START/HIT_END. */
+export async function findSearchHeadlines(
+  queryText: string,
+  ids: readonly string[],
+): Promise<SearchHeadlineRow[]> {
+  if (ids.length === 0) return [];
+  const query = sql`websearch_to_tsquery('simple', ${queryText})`;
+  const body = sql`case when ${posts.bodyText} = '' then ${posts.excerpt} else ${posts.bodyText} end`;
+  return (await getDb())
+    .select({
+      id: posts.id,
+      title: sql<string>`ts_headline('simple', ${spacedForHeadline(sql`${posts.title}`)}, ${query}, ${HEADLINE_OPTIONS})`,
+      snippet: sql<string>`ts_headline('simple', ${spacedForHeadline(body)}, ${query}, ${SNIPPET_OPTIONS})`,
+    })
+    .from(posts)
+    .where(inArray(posts.id, [...ids]));
+}

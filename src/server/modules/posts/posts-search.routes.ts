@@ -1,0 +1,25 @@
+import { createRoute } from '@hono/zod-openapi';
+import { createRouter } from '../../api/router';
+import { errorResponses, json } from '../../api/openapi';
+import { clientAddress } from '../../lib/client-address';
+import { searchPageSchema, searchQuerySchema } from './posts-search.schema';
+import { countSearch, searchStories } from './posts-search.service';
+
+// Mounted before postsRoutes: /posts/search would otherwise be taken by /posts/{id}.
+export const postsSearchRoutes = createRouter()
+  // GET /api/posts/search?q&offset — published stories matching q, best first, highlighted
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/search',
+      tags: ['posts'],
+      summary: 'Search published stories',
+      request: { query: searchQuerySchema },
+      responses: { 200: json(searchPageSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const { q, offset } = c.req.valid('query');
+      await countSearch(clientAddress(c.req.raw.headers));
+      return c.json(await searchStories(c.get('actor'), q, offset), 200);
+    },
+  );

@@ -1,0 +1,47 @@
+import type { Actor } from '../../auth/actor';
+import { clientBucket } from '../../lib/client-address';
+import { consumeRateLimit, RATE_LIMITS } from '../rate-limits/rate-limits.service';
+import { listVisibleStorySummaries } from './posts-read.service';
+import { cjkWordsOf, headlineToHtml } from './posts-search.highlight';
+import { findSearchHeadlines, findSearchHitRows } from './posts-search.repository';
+import { SEARCH_OFFSET_MAX, SEARCH_PAGE_SIZE, type SearchPage } from './posts-search.schema';
+import { toSearchQueryText } from './posts.table';
+
+/**
+ * GET /posts/search: a page of published stories matching `q` (already cleaned by searchTextSchema),
+ * best first, each with its title and a snippet highlighted. No words, no stories.
+ */
+export async function searchStories(actor: Actor, q: string, offset: number): Promise<SearchPage> {
+  const queryText = toSearchQueryText(q);
+  if (!queryText) return { posts: [], nextOffset: null };
+  const hits = await findSearchHitRows(queryText, offset, SEARCH_PAGE_SIZE);
+  const pageIds = hits.slice(0, SEARCH_PAGE_SIZE).map((hit) => hit.id);
+  // The same hydration and read rule as every other list (banned writers' stories left out).
+  const [stories, headlines] = await Promise.all([
+    listVisibleStorySummaries(actor, pageIds),
+    findSearchHeadlines(queryText, pageIds),
+  ]);
+  const byId = new Map(headlines.map((row) => [row.id, row]));
+  const cjkWords = cjkWordsOf(q);
+  return {
+    posts: stories.map((story) => {
+      const headline = byId.get(story.id);
+      return {
+        ...story,
+        highlight: {
+          title: headlineToHtml(headline?.title ?? story.title, cjkWords),
+          snippet: headlineToHtml(headline?.snippet ?? story.excerpt, cjkWords),
+        },
+      };
+    }),
+    nextOffset:
+      hits.length > SEARCH_PAGE_SIZE && offset + SEARCH_PAGE_SIZE <= SEARCH_OFFSET_MAX
+        ? offset + SEARCH_PAGE_SIZE
+        : null,
+  };
+}
+
+/** Counts one search from this client address (clientAddress()); 429 past the per-address ceiling. */
+export function countSearch(address: string): Promise<void> {
+  return consumeRateLimit(RATE_LIMITS.searchPerIp, clientBucket(address));
+}

@@ -1,0 +1,25 @@
+import { createRoute } from '@hono/zod-openapi';
+import { createRouter } from '../../api/router';
+import { errorResponses, json } from '../../api/openapi';
+import { clientAddress } from '../../lib/client-address';
+import { authorsQuerySchema, authorsSchema } from './users-search.schema';
+import { countAuthorSearch, searchAuthors } from './users-search.service';
+
+// Mounted before usersRoutes: /users/all_authors would otherwise be taken by /users/{id}.
+export const usersSearchRoutes = createRouter()
+  // GET /api/users/all_authors?q — writers by name or handle (the writers dialog)
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/all_authors',
+      tags: ['users'],
+      summary: 'Search writers',
+      request: { query: authorsQuerySchema },
+      responses: { 200: json(authorsSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const { q } = c.req.valid('query');
+      await countAuthorSearch(clientAddress(c.req.raw.headers));
+      return c.json({ authors: await searchAuthors(q) }, 200);
+    },
+  );

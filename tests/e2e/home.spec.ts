@@ -1,0 +1,77 @@
+// Issue 11 home page, as a new visitor goes through it in Chromium: every section shows seeded
+// stories (editor pick, latest, popular, top tags, top publications, top authors); scrolling to the
+// end of the latest stories loads the next page without repeating one; the language-reign dialog
+// switches the page to Chinese stories with Chinese dates. Screenshots at 1280 and 375 px go to
+// /tmp/shots-home/ (or $SHOTS_DIR) for a person to look at.
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-home';
+
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({
+      path: path.join(SHOTS, `${name}-${width}.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+const latestTitles = (page: Page) => page.getByTestId('latest-stories').getByRole('heading', { level: 3 });
+
+test.describe('home page', () => {
+  test('every section shows seeded stories and scrolling loads more without repeats', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Stories that carry light.' })).toBeVisible();
+    for (const id of ['home-editor-pick', 'home-latest', 'home-popular']) {
+      await expect(page.getByTestId(id).getByRole('link').first()).toBeVisible();
+    }
+    await expect(page.getByTestId('home-tags').getByRole('link').first()).toHaveAttribute(
+      'href',
+      /^\/tags\//,
+    );
+    await expect(page.getByTestId('home-publications').getByRole('link').first()).toBeVisible();
+    await expect(page.getByTestId('home-authors').getByRole('link').first()).toHaveAttribute('href', /^\/@/);
+
+    const titles = latestTitles(page);
+    await expect(titles).toHaveCount(10);
+    const firstPage = await titles.allTextContents();
+    // Scrolling near the end loads the next page by itself (the button is there for keyboards).
+    await page.getByRole('button', { name: 'More stories' }).scrollIntoViewIfNeeded();
+    await expect.poll(() => titles.count()).toBeGreaterThan(10);
+    const links = await page
+      .getByTestId('latest-stories')
+      .locator('article h3 a, article a:has(h3)')
+      .evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).getAttribute('href')));
+    expect(new Set(links).size).toBe(links.length);
+    const all = await titles.allTextContents();
+    expect(all.slice(0, 10)).toEqual(firstPage);
+    await shoot(page, 'home-en');
+  });
+
+  test('the language switch shows Chinese stories with Chinese dates', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: /^Language:/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Language' });
+    await dialog.getByRole('radio', { name: '中文' }).check();
+    await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Save' }).click()]);
+    await expect(page.getByRole('button', { name: /^Language:/ })).toContainText('中文');
+    const titles = latestTitles(page);
+    await expect(titles.first()).toBeVisible();
+    for (const title of await titles.allTextContents()) expect(title).toMatch(/[\u4e00-\u9fff]/);
+    await expect(page.getByTestId('latest-stories').locator('time').first()).toHaveText(
+      /\d{4}年\d{1,2}月\d{1,2}日/,
+    );
+    await shoot(page, 'home-zh');
+
+    // Back to English the same way (the cookie keeps the choice).
+    await page.getByRole('button', { name: /^Language:/ }).click();
+    await page.getByRole('dialog', { name: 'Language' }).getByRole('radio', { name: 'English' }).check();
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Save' }).click()]);
+    await expect(page.getByRole('button', { name: /^Language:/ })).toContainText('English');
+  });
+});
