@@ -50,7 +50,7 @@ test.describe('header, anonymous', () => {
     expect(url.pathname).toBe('/search');
     expect(url.searchParams.get('q')).toBe('grace and peace');
     expect(url.searchParams.get('range')).toBe('blogs');
-    await expect(page.getByRole('main')).toContainText('You searched for grace and peace');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “grace and peace”');
   });
 
   test('the Resources dropdown opens with links to the guides', async ({ page }) => {
