@@ -38,3 +38,13 @@ const RELATION_WORD: Record<PublicationRole, RelationWord> = {
   author: 'author',
 };
 export const relationWordOf = (role: PublicationRole): RelationWord => RELATION_WORD[role];
+
+/** Items (members, usually) split by their stored publication role, each group in the given order. */
+export function groupByStoredRole<T>(
+  items: readonly T[],
+  storedRoleOf: (item: T) => StoredPublicationRole,
+): { owners: T[]; editors: T[]; authors: T[] } {
+  const groups = { owners: [] as T[], editors: [] as T[], authors: [] as T[] };
+  for (const item of items) groups[`${FROM_STORED[storedRoleOf(item)]}s`].push(item);
+  return groups;
+}

@@ -1,6 +1,6 @@
 import type { Actor } from '../../auth/actor';
 import { assertCan, readScopeOf } from '../../auth/policy';
-import type { PublicationRole } from '../../auth/roles';
+import { groupByStoredRole, type PublicationRole } from '../../auth/roles';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { getUserProfileOrThrow } from '../users/users.service';
 import {
@@ -48,12 +48,7 @@ export async function membersOfPublication(
   assertCan(actor, 'publication.read', { id: publication.id });
   const includeBanned = readScopeOf(actor)?.seesBannedWriters ?? false;
   const members = (await findMembers(publication, includeBanned)).map(toMember);
-  const having = (stored: StoredPublicationRole) => members.filter((member) => member.userRole === stored);
-  return {
-    owners: having('publication_owner'),
-    editors: having('publication_editor'),
-    authors: having('publication_author'),
-  };
+  return groupByStoredRole(members, (member) => member.userRole);
 }
 
 /** GET /publications/{id}/owners | editors | authors: one role's members. */
