@@ -1,14 +1,15 @@
 // The production HTTP server: what `next start` does, plus three things in front of it.
 //  - The page response caches: full-page GET/HEADs of /stories/{slug} ask the story page cache
-//    first (docs/decisions/006-story-page.md), and anonymous ones of a publication's page
+//    first (docs/decisions/006-story-page.md), anonymous ones of a publication's page
 //    (/{subdomain}, /publications/{id}) the publication page cache
-//    (docs/decisions/021-publication-page-cache.md): serve the stored page (its fingerprint was just
+//    (docs/decisions/021-publication-page-cache.md), and anonymous ones of the site's listings (/,
+//    /tags/{slug}, /@{subdomain}, /publications) the listing page cache (026): serve the stored page (its fingerprint was just
 //    checked against the database), redirect an outdated story slug (301), or let Next render — and
 //    keep the page for the next reader. Any failure in that path falls back to Next.
 //  - The API's fast path (docs/decisions/009-api-fast-path-and-memory.md): /api/* (next-auth's
 //    /api/auth/* aside) goes straight to the Hono app; Next.js's router costs ~6 ms a call here.
-//    Anonymous reads of a publication's stories are answered from their response cache while its
-//    fingerprint is unchanged (021).
+//    Anonymous reads of a publication's stories, and of the site's listings, are answered from
+//    their response caches while their fingerprints are unchanged (021, 026).
 //  - Every HTML page Next.js renders is held back until it is complete, so that its
 //    Content-Security-Policy can name the SHA-256 hash of each of its inline scripts
 //    (src/server/lib/security-headers.ts): no 'unsafe-inline' for scripts.
@@ -164,7 +165,8 @@ async function sendPage(req, res, rendered, acceptsGzip, keep) {
 /** Answers from a page cache (story or publication: the same decisions), else lets Next.js render. */
 async function serveCached(cache, req, res) {
   const decision = await cache.lookup({
-    pathname: req.url, // path and query: only the publication page takes one (?collection=)
+    pathname: req.url, // path and query: ?collection=, ?subtopic=, ?languageCode= are pages of their own
+    headers: req.headers, // the home page's language and country come from them
     acceptsGzip: /\bgzip\b/i.test(String(req.headers['accept-encoding'] ?? '')),
     ifNoneMatch: req.headers['if-none-match'],
   });
@@ -188,21 +190,25 @@ async function serveCached(cache, req, res) {
 }
 
 /**
- * An anonymous read of a publication's stories that its response cache holds a current copy of is
- * answered here (no Request/Response objects made); everything else goes to the API, whose fast
- * path keeps a new answer in the same cache (docs/decisions/021-publication-page-cache.md).
+ * An anonymous read that an API response cache holds a current copy of — a publication's stories,
+ * or one of the site's listings — is answered here (no Request/Response objects made); everything
+ * else goes to the API, whose fast path keeps a new answer in the same caches (decisions 021, 026).
  */
 async function serveApiOrCached(req, res) {
-  const hit = await runtime.publicationPostsCache.lookup({
+  const asked = {
     method: req.method,
     url: req.url,
     headers: req.headers,
     acceptsGzip: /\bgzip\b/i.test(String(req.headers['accept-encoding'] ?? '')),
     ifNoneMatch: req.headers['if-none-match'],
-  });
-  if (!hit) return serveApi(req, res);
-  res.writeHead(hit.status, hit.headers);
-  res.end(hit.body ?? undefined);
+  };
+  for (const cache of runtime.apiCaches) {
+    const hit = await cache.lookup(asked);
+    if (!hit) continue;
+    res.writeHead(hit.status, hit.headers);
+    return void res.end(hit.body ?? undefined);
+  }
+  return serveApi(req, res);
 }
 
 let apiListener;
@@ -242,9 +248,7 @@ const server = http.createServer((req, res) => {
   if (req.url?.startsWith('/_next/')) return void handle(req, res);
   const cache = isStoryDocument(req)
     ? runtime.storyPageCache
-    : runtime.publicationPageCache.accepts(req)
-      ? runtime.publicationPageCache
-      : null;
+    : (runtime.pageCaches.find((pages) => pages.accepts(req)) ?? null);
   if (!cache) return void renderDocument(req, res);
   serveCached(cache, req, res).catch((error) => {
     console.error('[page-cache] falling back to Next.js:', error);

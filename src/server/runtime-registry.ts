@@ -1,9 +1,13 @@
 import type { ApiFastPath } from './api/fast-path';
 import type { Database } from './db/client';
 import type { Jobs } from './jobs/runner';
+import type { ApiResponseCache } from './modules/page-cache/api-response.cache';
+import type { ListingApiCache } from './modules/page-cache/listing-api.cache';
+import type { ListingPageCache } from './modules/page-cache/listing-page.cache';
 import type { PublicationPageCache } from './modules/page-cache/publication-page.cache';
 import type { PublicationPostsCache } from './modules/page-cache/publication-posts.cache';
 import type { StoryPageCache } from './modules/posts/posts-page.cache';
+import type { VersionedPageCache } from './modules/page-cache/versioned-page.cache';
 
 // The one process-wide slot that holds the running runtime (docs/decisions/017-runtime-and-csp.md).
 //
@@ -27,6 +31,14 @@ export type Runtime = {
    * through it; the front server asks its lookup() first.
    */
   publicationPostsCache: PublicationPostsCache;
+  /** The site's listing pages' response cache, anonymous readers only (docs/decisions/026-listing-page-caches.md). */
+  listingPageCache: ListingPageCache;
+  /** The API's listings' response cache, anonymous readers only (026). */
+  listingApiCache: ListingApiCache;
+  /** The page caches the front server asks, in order, for a page that is not a story. */
+  pageCaches: VersionedPageCache[];
+  /** The API response caches the front server asks, in order, before the API. */
+  apiCaches: ApiResponseCache[];
   /** The API app, as Next.js's route handler and the front server's fast path both serve it. */
   api: ApiFastPath;
   /** The Content-Security-Policy for an HTML page, allowing exactly its inline scripts. */

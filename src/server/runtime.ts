@@ -13,6 +13,8 @@ import {
   createPublicationPostsCache,
   PUBLICATION_POSTS_CACHE_BYTES,
 } from './modules/page-cache/publication-posts.cache';
+import { createListingApiCache, LISTING_API_CACHE_BYTES } from './modules/page-cache/listing-api.cache';
+import { createListingPageCache, LISTING_PAGE_CACHE_BYTES } from './modules/page-cache/listing-page.cache';
 import { createStoryPageCache, STORY_PAGE_CACHE_BYTES } from './modules/posts/posts-page.cache';
 import { probeStoryPage } from './modules/posts/posts-page.service';
 import { currentSlot, fillSlot, getDatabase, getRuntime, type Runtime } from './runtime-registry';
@@ -109,14 +111,22 @@ async function assemble(database: Database, options: RuntimeOptions): Promise<Ru
   }
   let stopping: Promise<void> | undefined;
   const publicationPostsCache = createPublicationPostsCache({ maxBytes: PUBLICATION_POSTS_CACHE_BYTES });
+  const listingApiCache = createListingApiCache({ maxBytes: LISTING_API_CACHE_BYTES });
+  const publicationPageCache = createPublicationPageCache({ maxBytes: PUBLICATION_PAGE_CACHE_BYTES });
+  const listingPageCache = createListingPageCache({ maxBytes: LISTING_PAGE_CACHE_BYTES });
   return {
     database,
     jobs,
     storyPageCache: createStoryPageCache({ maxBytes: STORY_PAGE_CACHE_BYTES, probe: probeStoryPage }),
-    publicationPageCache: createPublicationPageCache({ maxBytes: PUBLICATION_PAGE_CACHE_BYTES }),
+    publicationPageCache,
+    listingPageCache,
+    pageCaches: [publicationPageCache, listingPageCache],
     publicationPostsCache,
-    // The publication's public list is answered from its response cache when nothing changed (021).
-    api: publicationPostsCache.wrap(createApiFastPath(createApp())),
+    listingApiCache,
+    apiCaches: [publicationPostsCache, listingApiCache],
+    // A publication's public list and the site's listings are answered from their response caches
+    // when nothing changed (decisions 021, 026).
+    api: listingApiCache.wrap(publicationPostsCache.wrap(createApiFastPath(createApp()))),
     documentPolicy,
     stop: () => (stopping ??= stopParts(database, jobs)),
   };

@@ -13,16 +13,29 @@ import { getHomeSets } from '@/server/modules/curation/curation.service';
 import { HOME_PAGE_SIZE, listLatestHomePosts } from '@/server/modules/posts/posts-home.service';
 import styles from './home.module.css';
 import { env } from '@/server/lib/env';
+import { languageAlternates, namedLanguage } from '@/server/lib/language-alternates';
 import { feedPaths, rssAlternate } from '@/server/modules/feeds/feeds-paths';
 
 // SPEC §2 route /: the home page for every visitor, in the reader's language and country
-// (src/server/lib/reader-locale.ts). Rendered per request: it reads the session, the language
-// cookie and the request's headers. It costs one read of the curated sets, one hydration query per
+// (src/server/lib/reader-locale.ts), or in the language its address names (?languageCode=). Rendered
+// per request: it reads the session, the language cookie and the request's headers; an anonymous
+// reader's copy is kept by the listing page cache (docs/decisions/026-listing-page-caches.md). It costs one read of the curated sets, one hydration query per
 // set (computed sets add one ranking query each) and two for the first page of latest stories.
 
-export const metadata: Metadata = {
-  alternates: { canonical: '/', types: rssAlternate(env.PUBLIC_URL, feedPaths.site, 'Lamplight') },
-};
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+// Each language's version has an address of its own (?languageCode=, the hreflang links); the bare
+// address is the reader's own language.
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const named = namedLanguage((await searchParams).languageCode);
+  return {
+    alternates: {
+      canonical: named ? `/?languageCode=${named}` : '/',
+      languages: languageAlternates('/'),
+      types: rssAlternate(env.PUBLIC_URL, feedPaths.site, 'Lamplight'),
+    },
+  };
+}
 
 function Hero() {
   return (
@@ -54,18 +67,21 @@ function Hero() {
   );
 }
 
-export default async function HomePage() {
-  const [actor, session, requestHeaders, cookieStore] = await Promise.all([
+export default async function HomePage({ searchParams }: Props) {
+  const [actor, session, requestHeaders, cookieStore, query] = await Promise.all([
     getPageActor(),
     getServerSession(authOptions),
     headers(),
     cookies(),
+    searchParams,
   ]);
-  const locale = readerLocale({
+  const reader = readerLocale({
     headers: requestHeaders,
     preferLanguageCode: actor ? session?.user?.preferLanguageCode : undefined,
     cookie: cookieStore.get(LANGUAGE_COOKIE)?.value,
   });
+  // A language named in the address wins: that is the page its hreflang link promised.
+  const locale = { ...reader, languageCode: namedLanguage(query.languageCode) ?? reader.languageCode };
   const [sets, latest] = await Promise.all([
     getHomeSets(actor, locale),
     listLatestHomePosts(actor, locale.languageCode, { limit: HOME_PAGE_SIZE }),

@@ -5,6 +5,7 @@ import styles from '@/components/publications/public/publication-listing.module.
 import { getPageActor } from '@/server/auth/page-actor';
 import { listPublications } from '@/server/modules/publications/publications.service';
 import { languageCodeSchema } from '@/server/modules/users/users.schema';
+import { languageAlternates, namedLanguage } from '@/server/lib/language-alternates';
 
 // SPEC §2 /publications?languageCode=: every publication (or one language's), newest first, a page at
 // a time; signed-in writers are offered to create one.
@@ -20,12 +21,19 @@ const LANGUAGES: { code: string | null; label: string; lang?: string }[] = [
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export const metadata: Metadata = {
-  title: 'Publications',
-  description:
-    'Publications on Lamplight: churches, ministries and circles of writers publishing together, with newsletters.',
-  alternates: { canonical: '/publications' },
-};
+// Each language's tab has an address of its own: canonical to itself, hreflang to the others.
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const named = namedLanguage((await searchParams).languageCode);
+  return {
+    title: 'Publications',
+    description:
+      'Publications on Lamplight: churches, ministries and circles of writers publishing together, with newsletters.',
+    alternates: {
+      canonical: named ? `/publications?languageCode=${named}` : '/publications',
+      languages: languageAlternates('/publications'),
+    },
+  };
+}
 
 export default async function PublicationsPage({ searchParams }: Props) {
   const raw = (await searchParams).languageCode;

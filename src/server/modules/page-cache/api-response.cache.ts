@@ -1,0 +1,107 @@
+import type { ApiFastPath } from '../../api/fast-path';
+import type { CacheRequest } from './cache-request';
+import { createPageStore, type LookupRequest, type PageStore, type ServeDecision } from './page-store';
+import type { Resolved } from './versioned-page.cache';
+
+// A response cache in front of API reads that are the same for every anonymous reader and whose
+// freshness one database read decides (docs/decisions/021-publication-page-cache.md,
+// 026-listing-page-caches.md): a publication's stories, the site's listings. Signed-in readers,
+// other parameters and anything but a plain 200 always reach the API.
+//
+// Two doors: scripts/server.mjs asks lookup() first with the bare Node request (a current copy is
+// written straight back: no Request or Response objects on the hot path), and every other request
+// goes through the API's fast path, which wrap() puts the cache in front of — where a miss is
+// answered by the API and kept.
+
+export type ApiResponseCacheOptions = {
+  maxBytes: number;
+  /**
+   * The request's key and current fingerprint when it is one this cache answers (an anonymous GET
+   * of one of its addresses), else null: the API answers and nothing is kept.
+   */
+  resolve: (request: CacheRequest & { url: string }, store: PageStore) => Promise<Resolved | null>;
+};
+
+// Node's Buffers are Uint8Arrays over an ArrayBuffer (never a shared one here): a body as they are.
+const bytes = (buffer: Buffer | null) => buffer as Uint8Array<ArrayBuffer> | null;
+
+const toResponse = (decision: ServeDecision) =>
+  new Response(bytes(decision.body), { status: decision.status, headers: decision.headers as HeadersInit });
+
+const header = (request: Request, name: string) => request.headers.get(name) ?? undefined;
+
+export function createApiResponseCache(options: ApiResponseCacheOptions) {
+  // 'private': a shared cache must not hand the anonymous copy to a signed-in reader.
+  const store = createPageStore({
+    maxBytes: options.maxBytes,
+    cacheControl: 'private, max-age=0, must-revalidate',
+    contentType: 'application/json',
+  });
+
+  const current = (request: CacheRequest) =>
+    request.method === 'GET' && request.url
+      ? options.resolve({ ...request, url: request.url }, store)
+      : Promise.resolve(null);
+
+  /**
+   * The front server's door (`url`: req.url, path and query): the current stored answer, or null
+   * when the API must answer (through wrap(), which keeps a new answer).
+   */
+  async function lookup(
+    request: CacheRequest & LookupRequest & { url: string },
+  ): Promise<ServeDecision | null> {
+    const found = await current(request);
+    return found && store.serve(found.key, found.fingerprint, request);
+  }
+
+  /** The API's fast path with this cache in front of its addresses. */
+  function wrap(api: ApiFastPath): ApiFastPath {
+    const fetch = async (request: Request): Promise<Response> => {
+      const url = new URL(request.url);
+      const found = await current({
+        method: request.method,
+        url: `${url.pathname}${url.search}`,
+        headers: {
+          cookie: header(request, 'cookie'),
+          authorization: header(request, 'authorization'),
+        },
+      });
+      if (!found) return api.fetch(request);
+      const asked = {
+        acceptsGzip: /\bgzip\b/i.test(header(request, 'accept-encoding') ?? ''),
+        ifNoneMatch: header(request, 'if-none-match'),
+      };
+      const hit = store.serve(found.key, found.fingerprint, asked);
+      if (hit) return toResponse(hit);
+      const token = store.begin(found.key, found.fingerprint);
+      if (!token) return api.fetch(request);
+      let rendered: Response;
+      let body: Buffer;
+      try {
+        // Asked for plain JSON: the store gzips what it keeps itself.
+        const headers = new Headers(request.headers);
+        headers.delete('accept-encoding');
+        headers.delete('if-none-match');
+        rendered = await api.fetch(
+          new Request(request.url, { method: 'GET', headers, signal: request.signal }),
+        );
+        body = Buffer.from(await rendered.arrayBuffer());
+      } catch (error) {
+        store.abandon(token);
+        throw error;
+      }
+      const kept = store.store(token, {
+        status: rendered.status,
+        headers: Object.fromEntries(rendered.headers),
+        body,
+      });
+      const stored = kept && store.serve(found.key, found.fingerprint, asked);
+      return stored ? toResponse(stored) : new Response(bytes(body), rendered);
+    };
+    return { ...api, fetch };
+  }
+
+  return { lookup, wrap, stats: store.stats, clear: store.clear };
+}
+
+export type ApiResponseCache = ReturnType<typeof createApiResponseCache>;

@@ -1,0 +1,75 @@
+import {
+  createPageStore,
+  type CacheToken,
+  type LookupRequest,
+  type PageStore,
+  type RenderedResponse,
+  type ServeDecision,
+} from './page-store';
+import { isAnonymous, isRouterRequest, type CacheRequest } from './cache-request';
+
+// A response cache in front of pages whose freshness one database read decides
+// (docs/decisions/021-publication-page-cache.md, 026-listing-page-caches.md): the publication page
+// (its publication's version) and the site's listings (the site's version). Only anonymous
+// full-page reads use it — a signed-in visitor's page shows them their own links and is always
+// rendered afresh. Every lookup resolves the address to a key and a fingerprint read from the
+// database now; a copy is served only while that fingerprint is the one it was rendered for.
+
+/** An address's entry and the fingerprint it must have now. */
+export type Resolved = { key: string; fingerprint: string };
+
+export type VersionedPageDecision =
+  ServeDecision | { action: 'render'; token: CacheToken } | { action: 'pass' };
+
+export type VersionedPageCacheOptions = {
+  maxBytes: number;
+  /** Whether a request's target (path and query) is an address of this cache: no database read. */
+  takes: (url: string) => boolean;
+  /**
+   * The request's key and current fingerprint, or null when Next.js must answer and nothing be kept
+   * (no such page: its 404). `store` lets it drop what was kept for an address that is gone.
+   */
+  resolve: (request: CacheRequest & { url: string }, store: PageStore) => Promise<Resolved | null>;
+};
+
+export function createVersionedPageCache(options: VersionedPageCacheOptions) {
+  // 'private': a shared cache must not hand the anonymous copy to a signed-in reader.
+  const store = createPageStore({
+    maxBytes: options.maxBytes,
+    cacheControl: 'private, max-age=0, must-revalidate',
+    contentType: 'text/html',
+  });
+
+  /** An anonymous full-page GET/HEAD of one of the cache's addresses: the cache's to answer. */
+  function accepts(request: CacheRequest): boolean {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    if (!request.url || !options.takes(request.url)) return false;
+    return !isRouterRequest(request.headers) && isAnonymous(request.headers);
+  }
+
+  /** `pathname`: the request's target as it came (req.url: path and query). */
+  async function lookup(
+    request: LookupRequest & { pathname: string; headers?: CacheRequest['headers'] },
+  ): Promise<VersionedPageDecision> {
+    if (!options.takes(request.pathname)) return { action: 'pass' };
+    const found = await options.resolve({ url: request.pathname, headers: request.headers ?? {} }, store);
+    if (found === null) return { action: 'pass' };
+    const hit = store.serve(found.key, found.fingerprint, request);
+    if (hit) return hit;
+    // One render per address fills the cache; concurrent misses render without storing.
+    const token = store.begin(found.key, found.fingerprint);
+    return token ? { action: 'render', token } : { action: 'pass' };
+  }
+
+  return {
+    accepts,
+    lookup,
+    /** The page as rendered for a 'render' decision (see the page store's store()). */
+    store: (token: CacheToken, response: RenderedResponse) => store.store(token, response),
+    abandon: store.abandon,
+    stats: store.stats,
+    clear: store.clear,
+  };
+}
+
+export type VersionedPageCache = ReturnType<typeof createVersionedPageCache>;
