@@ -5,7 +5,7 @@
 // /tmp/shots-home/ (or $SHOTS_DIR) for a person to look at.
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { createStory, expect, test } from './fixtures';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-home';
 
@@ -73,5 +73,45 @@ test.describe('home page', () => {
     await page.getByRole('dialog', { name: 'Language' }).getByRole('radio', { name: 'English' }).check();
     await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Save' }).click()]);
     await expect(page.getByRole('button', { name: /^Language:/ })).toContainText('English');
+  });
+
+  test("an anonymous reader's kept home page shows a story the moment it is published", async ({
+    page,
+    browser,
+    baseURL,
+    sharedUser,
+  }) => {
+    // The anonymous home page is kept by the listing cache (docs/decisions/026-listing-page-caches.md):
+    // the same copy twice (one ETag), with the hreflang links between its language versions.
+    const first = await page.request.get('/');
+    const second = await page.request.get('/');
+    expect(second.headers()['etag']).toBeTruthy();
+    expect(second.headers()['etag']).toBe(first.headers()['etag']);
+    await page.goto('/');
+    for (const [lang, href] of [
+      ['en', '/?languageCode=en'],
+      ['zh', '/?languageCode=zh'],
+      ['x-default', '/'],
+    ]) {
+      await expect(page.locator(`link[rel="alternate"][hreflang="${lang}"]`)).toHaveAttribute(
+        'href',
+        new RegExp(`${href.replace(/[?]/g, '\\?')}$`),
+      );
+    }
+
+    const writer = await browser.newContext({ baseURL, storageState: sharedUser.storageState });
+    try {
+      const title = `Kept pages never lie ${Date.now()}`;
+      await createStory(writer.request, baseURL!, {
+        title,
+        excerpt: 'A story published while the home page was kept.',
+        bodyHtml: '<p>Published while the home page was kept in the cache.</p>',
+        languageCode: 'en',
+      });
+      await page.goto('/');
+      await expect(latestTitles(page).first()).toHaveText(title);
+    } finally {
+      await writer.close();
+    }
   });
 });
