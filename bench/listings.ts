@@ -135,7 +135,8 @@ export function listingMeasures(context: {
       )();
     },
     api('site RSS feed /feed', ['/feed'], { accept: 'application/rss+xml', 'accept-encoding': 'gzip' }),
-    () => search(origin, log),
+    () => search(origin, log, 'repeated'),
+    () => search(origin, log, 'new'),
     () => beacon(origin, data.postIds, log),
   ];
 }
@@ -153,13 +154,23 @@ function searchTerms(): string[] {
  * (X-Forwarded-For; the bench server trusts one proxy) so the per-address limit does not answer
  * 429 instead: latency percentiles of the search itself.
  */
-async function search(origin: string, log: (message: string) => void): Promise<Row> {
+async function search(
+  origin: string,
+  log: (message: string) => void,
+  queries: 'repeated' | 'new',
+): Promise<Row> {
   const terms = searchTerms();
+  // 'repeated': readers asking the same few dozen words (ranked once, then kept until the site
+  // changes); 'new': every query a pair of words never asked before, ranked afresh.
+  const termOf = (i: number) =>
+    queries === 'repeated'
+      ? terms[i % terms.length]
+      : `${terms[i % terms.length]} ${terms[(Math.floor(i / terms.length) + 1 + i) % terms.length]}`;
   const latencies: number[] = [];
   let errors = 0;
   let n = 0;
   const end = Date.now() + 10_000;
-  log(`search: 8 concurrent readers for 10 s over ${terms.length} terms…`);
+  log(`search (${queries} queries): 8 concurrent readers for 10 s…`);
   await Promise.all(
     Array.from({ length: 8 }, async () => {
       while (Date.now() < end) {
@@ -181,7 +192,7 @@ async function search(origin: string, log: (message: string) => void): Promise<R
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
   return {
-    name: 'search /api/posts/search (8 concurrent, 10 s)',
+    name: `search /api/posts/search, ${queries === 'new' ? 'each query new' : `${terms.length} queries repeated`} (8 concurrent, 10 s)`,
     requests: latencies.length,
     rps: latencies.length / 10,
     p50: at(0.5),

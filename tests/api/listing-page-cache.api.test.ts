@@ -11,6 +11,7 @@ import {
 } from '../../src/server/modules/page-cache/listing-addresses';
 import { createListingPageCache } from '../../src/server/modules/page-cache/listing-page.cache';
 import { findSiteVersion } from '../../src/server/modules/page-cache/site-version.repository';
+import { untilSiteChanges } from '../../src/server/modules/page-cache/site-version.service';
 import type { VersionedPageCache } from '../../src/server/modules/page-cache/versioned-page.cache';
 import { getRuntime } from '../../src/server/runtime';
 import { createPin, createPost, createPublication, createUser, setCuratedSet } from '../factories';
@@ -258,5 +259,39 @@ describe('the listing API cache', () => {
     expect(await listingApiCache.lookup(asked)).toBeNull();
     expect((await get(url)).json.posts.map((p) => p.id)).toContain(fresh.id);
     expect(await listingApiCache.lookup(asked)).not.toBeNull();
+  });
+});
+
+describe('results kept until the site changes', () => {
+  beforeAll(async () => {
+    database = await useTestDatabase();
+  });
+
+  it('computes once per arguments while the site is unchanged, and again after a change', async () => {
+    let computed = 0;
+    const kept = untilSiteChanges(async (word: string) => `${word}:${++computed}`);
+    expect(await kept('grace')).toBe('grace:1');
+    expect(await kept('grace')).toBe('grace:1');
+    expect(await kept('hope')).toBe('hope:2');
+    const writer = await createUser(database.db);
+    await createPost(database.db, { author: writer, status: 'published' });
+    expect(await kept('grace')).toBe('grace:3');
+  });
+
+  it('keeps no more than it may, and no failure', async () => {
+    let computed = 0;
+    const kept = untilSiteChanges(async (n: number) => {
+      computed += 1;
+      if (n < 0) throw new Error('refused');
+      return n;
+    }, 2);
+    await kept(1);
+    await kept(2);
+    await kept(3); // 1 is dropped
+    await kept(1);
+    expect(computed).toBe(4);
+    await expect(kept(-1)).rejects.toThrow('refused');
+    await expect(kept(-1)).rejects.toThrow('refused');
+    expect(computed).toBe(6);
   });
 });

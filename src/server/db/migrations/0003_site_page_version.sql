@@ -76,3 +76,12 @@ CREATE CONSTRAINT TRIGGER "lists_site_page" AFTER INSERT OR UPDATE OR DELETE ON 
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "list_posts_site_page" AFTER INSERT OR UPDATE OR DELETE ON "list_posts"
 	DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_site_page_version();
+--> statement-breakpoint
+-- The home feed walks a language's published stories only: a partial index, so that page 1 does not
+-- step over the newest scheduled or unpublished stories (at 100,000 stories it stepped over 6,759 of
+-- them: page 1 cost 80 ms and page 5,000 0.3 ms).
+DROP INDEX "posts_language_published_at_id_idx";--> statement-breakpoint
+CREATE INDEX "posts_language_published_at_id_idx" ON "posts" USING btree ("language_code","published_at","id") WHERE "posts"."status" = 'published';--> statement-breakpoint
+-- Search ranks the newest matches and every recent title match (decision 022): the titles' own
+-- vectors, indexed, find title matches without reading a single body.
+CREATE INDEX "posts_title_search_idx" ON "posts" USING gin (to_tsvector('simple', regexp_replace(coalesce("title", ''), '([\u3400-\u9fff\uf900-\ufaff])', ' \1 ', 'g'))) WITH (fastupdate=false) WHERE "posts"."status" = 'published';

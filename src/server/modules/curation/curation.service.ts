@@ -1,5 +1,6 @@
 import type { Actor } from '../../auth/actor';
 import { computedStoryIds, storiesByIds } from '../posts/posts-home.service';
+import { untilSiteChanges } from '../page-cache/site-version.service';
 import { mostReadAuthorIds } from '../stats/stats.service';
 import {
   findActiveAuthorsByIds,
@@ -18,6 +19,13 @@ import type {
   TopTags,
 } from './curation.schema';
 import type { CuratedSetKind } from './curation.table';
+
+// The computed fallbacks rank every published story of a language (100–200 ms at 100,000 stories on
+// PGlite): kept until the site changes (decision 026), so a signed-in reader's home page — always
+// rendered — does not pay them each time.
+const mostUsedTagSlugs = untilSiteChanges(findMostUsedTagSlugs);
+const mostPublishingPublicationIds = untilSiteChanges(findMostPublishingPublicationIds);
+const mostPublishingAuthorIds = untilSiteChanges(findMostPublishingAuthorIds);
 
 // The home page's curated sets (SPEC §3, §7; DESIGN §7), read per (language, country): the ids a
 // site admin set, hydrated in their order, ids that no longer resolve (deleted, banned,
@@ -62,15 +70,14 @@ async function storySet(
 
 async function publicationSet(languageCode: string, sets: Sets): Promise<TopPublications> {
   const curated = curatedIds(sets, 'top_publications');
-  const ids =
-    curated ?? (await findMostPublishingPublicationIds(languageCode, COMPUTED_SET_SIZE.publications));
+  const ids = curated ?? (await mostPublishingPublicationIds(languageCode, COMPUTED_SET_SIZE.publications));
   const rows = await findPublicationsByIds(ids);
   return { publications: inOrder(ids, rows, (row) => row.id), curated: curated !== null };
 }
 
 async function tagSet(languageCode: string, sets: Sets): Promise<TopTags> {
   const curated = curatedIds(sets, 'top_tags');
-  const slugs = curated ?? (await findMostUsedTagSlugs(languageCode, COMPUTED_SET_SIZE.tags));
+  const slugs = curated ?? (await mostUsedTagSlugs(languageCode, COMPUTED_SET_SIZE.tags));
   const rows = await findTagsBySlugs(slugs);
   return { tags: inOrder(slugs, rows, (row) => row.slug), curated: curated !== null };
 }
@@ -82,7 +89,7 @@ async function authorSet(languageCode: string, sets: Sets, now = Date.now()): Pr
     const limit = COMPUTED_SET_SIZE.authors;
     const read = await mostReadAuthorIds({ languageCode, since: new Date(now - WEEK_MS), limit });
     // A fresh site has no views yet: the most published writers fill the rest.
-    const more = read.length < limit ? await findMostPublishingAuthorIds(languageCode, limit) : [];
+    const more = read.length < limit ? await mostPublishingAuthorIds(languageCode, limit) : [];
     ids = [...new Set([...read, ...more])].slice(0, limit);
   }
   const rows = await findActiveAuthorsByIds(ids);

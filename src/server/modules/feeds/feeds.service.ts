@@ -1,4 +1,5 @@
 import { env } from '../../lib/env';
+import { untilSiteChanges } from '../page-cache/site-version.service';
 import { listFeedStories } from '../posts/posts-feed.service';
 import { findTag } from '../tags/tags.service';
 import { findPublicationHome } from '../publications/publications.service';
@@ -10,14 +11,15 @@ import { renderRss } from './feeds-rss';
 // The RSS feeds (issue 11): the site's, a writer's (/@{subdomain}/feed), a publication's
 // (/{subdomain}/feed) and a tag's (/tags/{slug}/feed), each the newest public stories with their
 // full bodies. null: no such writer (or a banned one), publication or tag — the route answers 404.
-// Feeds are read as an anonymous visitor sees the site, whoever asks.
+// Feeds are read as an anonymous visitor sees the site, whoever asks, so each is made once per
+// change of the site and kept until the next (decision 026): feed readers poll.
 
 export const FEED_SIZE = 20;
 
 const SITE_DESCRIPTION =
   'Stories, devotions and publications that bring light to everyday faith, from the writers of Lamplight.';
 
-export async function siteFeed(): Promise<string> {
+async function renderSiteFeed(): Promise<string> {
   const stories = await listFeedStories({ kind: 'site' }, FEED_SIZE);
   return renderRss(
     { title: 'Lamplight', description: SITE_DESCRIPTION, link: '/', self: feedPaths.site },
@@ -26,7 +28,7 @@ export async function siteFeed(): Promise<string> {
   );
 }
 
-export async function writerFeed(rawSubdomain: string): Promise<string | null> {
+async function renderWriterFeed(rawSubdomain: string): Promise<string | null> {
   const subdomain = rawSubdomain.trim().toLowerCase();
   if (subdomainFormProblem(subdomain) !== null) return null;
   const writer = await findUserHome(null, subdomain);
@@ -44,7 +46,7 @@ export async function writerFeed(rawSubdomain: string): Promise<string | null> {
   );
 }
 
-export async function publicationFeed(rawSubdomain: string): Promise<string | null> {
+async function renderPublicationFeed(rawSubdomain: string): Promise<string | null> {
   const subdomain = rawSubdomain.trim().toLowerCase();
   if (subdomainFormProblem(subdomain) !== null) return null;
   const publication = await findPublicationHome(subdomain);
@@ -62,7 +64,7 @@ export async function publicationFeed(rawSubdomain: string): Promise<string | nu
   );
 }
 
-export async function tagFeed(rawSlug: string): Promise<string | null> {
+async function renderTagFeed(rawSlug: string): Promise<string | null> {
   const slug = rawSlug.trim().toLowerCase();
   if (slug === '' || slug.length > 200) return null;
   const tag = await findTag(slug);
@@ -80,3 +82,8 @@ export async function tagFeed(rawSlug: string): Promise<string | null> {
     env.PUBLIC_URL,
   );
 }
+
+export const siteFeed = untilSiteChanges(renderSiteFeed);
+export const writerFeed = untilSiteChanges(renderWriterFeed);
+export const publicationFeed = untilSiteChanges(renderPublicationFeed);
+export const tagFeed = untilSiteChanges(renderTagFeed);

@@ -1,8 +1,9 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import { getDb } from '../../db';
 import { users } from '../users/users.table';
 import { HIT_END, HIT_START } from './posts-search.highlight';
-import { posts } from './posts.table';
+import { posts, titleSearchVector } from './posts.table';
 
 // Full-text search over published stories (DESIGN §1, decision 022): the weighted search_vector of
 // posts.table.ts, queried with websearch_to_tsquery('simple', …), which never fails on syntax.
@@ -21,21 +22,46 @@ const SNIPPET_OPTIONS =
 export type SearchHitRow = { id: string; titleHit: boolean };
 
 /**
+ * How many matches are ranked (decision 022): the newest SEARCH_CANDIDATES stories matching anywhere
+ * and the newest SEARCH_TITLE_CANDIDATES matching in the title. A common word matches most of
+ * 100,000 stories, and ranking every one reads every body's vector (~1 s on PGlite); the candidates
+ * are found through the partial published_at index or the GIN indexes and only they are ranked.
+ */
+export const SEARCH_CANDIDATES = 200;
+export const SEARCH_TITLE_CANDIDATES = 100;
+
+/**
  * One page of the published stories of active writers matching `queryText` (already passed through
- * toSearchQueryText): stories whose title holds the whole query first, then by rank, newest first.
- * Asks for one row more than `limit` so the caller knows whether another page follows.
+ * toSearchQueryText), among the candidates above: stories whose title holds the whole query first,
+ * then by rank, newest first. Asks for one row more than `limit` so the caller knows whether another
+ * page follows.
  */
 export async function findSearchHitRows(queryText: string, offset: number, limit: number) {
+  const db = await getDb();
   const query = sql`websearch_to_tsquery('simple', ${queryText})`;
+  const published = eq(posts.status, 'published');
+  const newest = [desc(posts.publishedAt), desc(posts.id)];
+  const anywhere = db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(published, sql`${posts.searchVector} @@ ${query}`))
+    .orderBy(...newest)
+    .limit(SEARCH_CANDIDATES);
+  const inTitle = db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(published, sql`${titleSearchVector} @@ ${query}`))
+    .orderBy(...newest)
+    .limit(SEARCH_TITLE_CANDIDATES);
+  const candidates = union(anywhere, inTitle).as('candidates');
   // ts_filter keeps the title's lexemes (weight A): "the title matches" outranks any body count.
   const titleHit = sql<boolean>`ts_filter(${posts.searchVector}, '{a}') @@ ${query}`;
-  return (await getDb())
+  return db
     .select({ id: posts.id, titleHit })
-    .from(posts)
+    .from(candidates)
+    .innerJoin(posts, eq(posts.id, candidates.id))
     .innerJoin(users, eq(users.id, posts.authorId))
-    .where(
-      and(eq(posts.status, 'published'), eq(users.status, 'active'), sql`${posts.searchVector} @@ ${query}`),
-    )
+    .where(eq(users.status, 'active'))
     .orderBy(
       desc(titleHit),
       desc(sql`ts_rank(${posts.searchVector}, ${query})`),

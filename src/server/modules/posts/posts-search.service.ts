@@ -1,11 +1,25 @@
 import type { Actor } from '../../auth/actor';
 import { clientBucket } from '../../lib/client-address';
 import { consumeRateLimit, RATE_LIMITS } from '../rate-limits/rate-limits.service';
+import { untilSiteChanges } from '../page-cache/site-version.service';
 import { listVisibleStorySummaries } from './posts-read.service';
 import { cjkWordsOf, headlineToHtml } from './posts-search.highlight';
 import { findSearchHeadlines, findSearchHitRows } from './posts-search.repository';
 import { SEARCH_OFFSET_MAX, SEARCH_PAGE_SIZE, type SearchPage } from './posts-search.schema';
 import { toSearchQueryText } from './posts.table';
+
+/**
+ * The ranked hits of one page and their highlights: the same for every reader, and kept until the
+ * site changes (decision 022) — a query many readers ask is ranked once per change, not per reader.
+ */
+const rankedPage = untilSiteChanges(async (queryText: string, offset: number) => {
+  const hits = await findSearchHitRows(queryText, offset, SEARCH_PAGE_SIZE);
+  const headlines = await findSearchHeadlines(
+    queryText,
+    hits.slice(0, SEARCH_PAGE_SIZE).map((hit) => hit.id),
+  );
+  return { hits, headlines };
+});
 
 /**
  * GET /posts/search: a page of published stories matching `q` (already cleaned by searchTextSchema),
@@ -14,13 +28,10 @@ import { toSearchQueryText } from './posts.table';
 export async function searchStories(actor: Actor, q: string, offset: number): Promise<SearchPage> {
   const queryText = toSearchQueryText(q);
   if (!queryText) return { posts: [], nextOffset: null };
-  const hits = await findSearchHitRows(queryText, offset, SEARCH_PAGE_SIZE);
+  const { hits, headlines } = await rankedPage(queryText, offset);
   const pageIds = hits.slice(0, SEARCH_PAGE_SIZE).map((hit) => hit.id);
   // The same hydration and read rule as every other list (banned writers' stories left out).
-  const [stories, headlines] = await Promise.all([
-    listVisibleStorySummaries(actor, pageIds),
-    findSearchHeadlines(queryText, pageIds),
-  ]);
+  const stories = await listVisibleStorySummaries(actor, pageIds);
   const byId = new Map(headlines.map((row) => [row.id, row]));
   const cjkWords = cjkWordsOf(q);
   return {

@@ -54,6 +54,13 @@ export function toSearchQueryText(query: string): string {
     .trim();
 }
 
+/**
+ * The title's own search vector, as the expression index posts_title_search_idx holds it: search
+ * finds stories whose title matches without reading any body (decision 022). Raw column name, as in
+ * the generated search_vector: use it in queries over posts alone.
+ */
+export const titleSearchVector = sql.raw(`to_tsvector('simple', ${cjkSpaced(`coalesce("title", '')`)})`);
+
 export const posts = pgTable(
   'posts',
   {
@@ -118,7 +125,12 @@ export const posts = pgTable(
     // Keyset indexes are plain ascending (sort_time, id): PostgreSQL scans them backward for
     // ORDER BY … DESC with the row comparison (sort_time, id) < ($1, $2) (STACK-NOTES).
     index('posts_published_at_id_idx').on(t.publishedAt, t.id),
-    index('posts_language_published_at_id_idx').on(t.languageCode, t.publishedAt, t.id),
+    // The home feed walks a language's published stories only: a partial index, so page 1 does not
+    // step over the newest scheduled or unpublished stories. (Not the index above: partial, the
+    // planner would prefer it to the publication index for a publication's list, filtering.)
+    index('posts_language_published_at_id_idx')
+      .on(t.languageCode, t.publishedAt, t.id)
+      .where(sql`${t.status} = 'published'`),
     index('posts_author_created_at_id_idx').on(t.authorId, t.createdAt, t.id),
     index('posts_author_published_at_id_idx').on(t.authorId, t.publishedAt, t.id),
     index('posts_publication_status_published_at_id_idx').on(t.publicationId, t.status, t.publishedAt, t.id),
@@ -135,6 +147,10 @@ export const posts = pgTable(
     // fastupdate off: no pending list, which PGlite (no autovacuum) would otherwise let grow until
     // the planner, costing it, turns searches into sequential scans. Stories are written rarely.
     index('posts_search_vector_idx').using('gin', t.searchVector).with({ fastupdate: false }),
+    index('posts_title_search_idx')
+      .using('gin', titleSearchVector)
+      .with({ fastupdate: false })
+      .where(sql`${t.status} = 'published'`),
     check('posts_id_length', sql`char_length(${t.id}) = 21`),
     check(
       'posts_status_check',
