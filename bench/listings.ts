@@ -177,12 +177,9 @@ async function search(
         const i = n++;
         const address = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
         const t = performance.now();
-        const response = await fetch(
-          `${origin}/api/posts/search?q=${encodeURIComponent(terms[i % terms.length])}`,
-          {
-            headers: { ...API_CLIENT, 'x-forwarded-for': address },
-          },
-        );
+        const response = await fetch(`${origin}/api/posts/search?q=${encodeURIComponent(termOf(i))}`, {
+          headers: { ...API_CLIENT, 'x-forwarded-for': address },
+        });
         await response.arrayBuffer();
         latencies.push(performance.now() - t);
         if (response.status !== 200) errors += 1;
