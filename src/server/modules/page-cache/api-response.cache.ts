@@ -71,10 +71,11 @@ export function createApiResponseCache(options: ApiResponseCacheOptions) {
         acceptsGzip: /\bgzip\b/i.test(header(request, 'accept-encoding') ?? ''),
         ifNoneMatch: header(request, 'if-none-match'),
       };
-      const hit = store.serve(found.key, found.fingerprint, asked);
-      if (hit) return toResponse(hit);
-      const token = store.begin(found.key, found.fingerprint);
-      if (!token) return api.fetch(request);
+      // One answer per address fills the cache; concurrent misses wait for it (the store's claim).
+      const claimed = await store.claim(found.key, found.fingerprint, asked);
+      if (claimed === null) return api.fetch(request);
+      if ('hit' in claimed) return toResponse(claimed.hit);
+      const { token } = claimed;
       let rendered: Response;
       let body: Buffer;
       try {

@@ -59,9 +59,13 @@ const DROPPED = new Set([
   'set-cookie',
 ]);
 
+/** How long a reader waits for another reader's render of the same page before rendering it too. */
+export const FILL_WAIT_MS = 5_000;
+
 export function createPageStore(options: PageStoreOptions) {
   const entries = new Map<string, Entry>(); // insertion order = LRU order
-  const filling = new Set<string>();
+  // Renders under way, by key: the fingerprint each is for, and a promise settled when it ends.
+  const filling = new Map<string, { fingerprint: string; done: Promise<void>; end: () => void }>();
   let bytes = 0;
   const stats = { hits: 0, misses: 0, stores: 0, evictions: 0 };
   const isDocument = options.contentType === 'text/html';
@@ -104,8 +108,43 @@ export function createPageStore(options: PageStoreOptions) {
    */
   function begin(key: string, fingerprint: string): CacheToken | null {
     if (filling.has(key)) return null;
-    filling.add(key);
+    let end = () => {};
+    const done = new Promise<void>((resolve) => (end = resolve));
+    filling.set(key, { fingerprint, done, end });
     return { id: key, fingerprint };
+  }
+
+  /** The render of `key` under way ends (stored or not): its waiting readers go on. */
+  const settle = (key: string) => {
+    filling.get(key)?.end();
+    filling.delete(key);
+  };
+
+  /**
+   * The stored copy; else a token to render and store it; else — another render of the same key
+   * and fingerprint is under way — that render's copy once it is stored, waiting up to `waitMs`.
+   * After a change, the readers who arrive while its one render is made wait for it instead of
+   * rendering the same page fifty times over (each render costs the whole database, on PGlite, for
+   * the others too). null: render without storing (the render failed, was not storable, or took
+   * longer than the wait).
+   */
+  async function claim(
+    key: string,
+    fingerprint: string,
+    request: LookupRequest,
+    waitMs = FILL_WAIT_MS,
+  ): Promise<{ hit: ServeDecision } | { token: CacheToken } | null> {
+    const hit = serve(key, fingerprint, request);
+    if (hit) return { hit };
+    const token = begin(key, fingerprint);
+    if (token) return { token };
+    const fill = filling.get(key);
+    if (!fill || fill.fingerprint !== fingerprint) return null;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([fill.done, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    clearTimeout(timer);
+    const after = serve(key, fingerprint, request);
+    return after ? { hit: after } : null;
   }
 
   /**
@@ -114,7 +153,12 @@ export function createPageStore(options: PageStoreOptions) {
    * and the gzip — or null when not stored.
    */
   function store(token: CacheToken, response: RenderedResponse): { policy: string; gzip: Buffer } | null {
-    filling.delete(token.id);
+    const kept = keep(token, response);
+    settle(token.id);
+    return kept;
+  }
+
+  function keep(token: CacheToken, response: RenderedResponse): { policy: string; gzip: Buffer } | null {
     const contentType = String(response.headers['content-type'] ?? '');
     if (response.status !== 200 || !response.body || !contentType.startsWith(options.contentType))
       return null;
@@ -147,19 +191,20 @@ export function createPageStore(options: PageStoreOptions) {
 
   /** A render that ended without a storable response (error, aborted request). */
   function abandon(token: CacheToken) {
-    filling.delete(token.id);
+    settle(token.id);
   }
 
   return {
     serve,
     begin,
+    claim,
     store,
     abandon,
     drop,
     stats: () => ({ ...stats, entries: entries.size, bytes }),
     clear: () => {
       entries.clear();
-      filling.clear();
+      for (const key of [...filling.keys()]) settle(key);
       bytes = 0;
     },
   };

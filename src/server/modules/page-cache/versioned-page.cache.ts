@@ -54,11 +54,10 @@ export function createVersionedPageCache(options: VersionedPageCacheOptions) {
     if (!options.takes(request.pathname)) return { action: 'pass' };
     const found = await options.resolve({ url: request.pathname, headers: request.headers ?? {} }, store);
     if (found === null) return { action: 'pass' };
-    const hit = store.serve(found.key, found.fingerprint, request);
-    if (hit) return hit;
-    // One render per address fills the cache; concurrent misses render without storing.
-    const token = store.begin(found.key, found.fingerprint);
-    return token ? { action: 'render', token } : { action: 'pass' };
+    // One render per address fills the cache; concurrent misses wait for it (the page store's claim).
+    const claimed = await store.claim(found.key, found.fingerprint, request);
+    if (claimed === null) return { action: 'pass' };
+    return 'hit' in claimed ? claimed.hit : { action: 'render', token: claimed.token };
   }
 
   return {

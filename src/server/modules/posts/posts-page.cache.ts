@@ -58,11 +58,10 @@ export function createStoryPageCache(options: { maxBytes: number; probe: typeof 
       // An outdated slug of a public story (DESIGN §2): 301 to the current address.
       return { action: 'redirect', status: 301, headers: redirectHeaders(encodeURI(probe.path)) };
     }
-    const hit = store.serve(probe.id, probe.fingerprint, request);
-    if (hit) return hit;
-    // One render per story fills the cache; concurrent misses render without storing.
-    const token = store.begin(probe.id, probe.fingerprint);
-    return token ? { action: 'render', token } : { action: 'pass' };
+    // One render per story fills the cache; concurrent misses wait for it (the page store's claim).
+    const claimed = await store.claim(probe.id, probe.fingerprint, request);
+    if (claimed === null) return { action: 'pass' };
+    return 'hit' in claimed ? claimed.hit : { action: 'render', token: claimed.token };
   }
 
   return {
