@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { DEMO_STAFF_PASSWORD } from './tests/e2e/demo-accounts';
+import { e2eSmtpPort } from './tests/e2e/smtp-port';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
@@ -55,6 +56,8 @@ export default defineConfig({
       // The seeded site admin and site editor sign in with this (tests/e2e/demo-accounts.ts).
       SEED_ADMIN_PASSWORD: DEMO_STAFF_PASSWORD,
       NEXT_TELEMETRY_DISABLED: '1',
+      // Mail goes to the SMTP sink tests/e2e/newsletters.spec.ts starts; while none listens it waits and retries.
+      SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort(PORT)}`,
     },
   },
 });

@@ -47,6 +47,8 @@ import { createRng } from '../src/server/seed/story-body';
 import { makeExcerpt, makeStoryBody, makeTitle } from '../src/server/seed/sample-text';
 import { listingMeasures, readListingData, type ListingData, type Row } from './listings';
 import { BENCH_PUBLICATION_SUBDOMAIN, seedBenchPublication } from './publication-seed';
+import { measureBanWriter, prepareBanWriter, printBanWriter, type BanWriterData } from './ban-writer';
+import { measureNewsletter, printNewsletter } from './newsletter';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3299);
@@ -213,6 +215,7 @@ type BenchData = {
   writerId: string;
   publication: { id: string; subdomain: string; stories: number };
   listings: ListingData;
+  banWriter: BanWriterData;
 };
 
 async function readBenchData(databaseUrl: string | undefined): Promise<BenchData> {
@@ -240,13 +243,18 @@ async function readBenchData(databaseUrl: string | undefined): Promise<BenchData
     );
     if (!publication) throw new Error('the bench template has no publication: delete data/bench');
     const paths = stories.map((r) => (r.slug ? `/stories/${r.slug}-${r.id}` : `/stories/${r.id}`));
+    const listings = await readListingData(rows);
+    // Issue 13: a writer with 10,000 stories to ban, on this run's fresh copy; after the listings are
+    // read, and none taken from their writer, so those measures see the data as before.
+    const banWriter = await prepareBanWriter(rows, listings.writer.subdomain);
     return {
       paths: paths.slice(0, URLS),
       coldPaths: paths.slice(URLS),
       published: count.n,
       writerId: writer.id,
       publication,
-      listings: await readListingData(rows),
+      listings,
+      banWriter,
     };
   } finally {
     await database.close();
@@ -611,9 +619,19 @@ async function main() {
       const row = await measure();
       rows.push({ ...row, rss: rss.phase() });
     }
+    const bans = await measureBanWriter({
+      origin: ORIGIN,
+      data: data.banWriter,
+      adminCookie: await sessionCookie(data.banWriter.adminId),
+      log,
+    });
+    // Issue 12: a newsletter to 10,000 subscribers over SMTP, on a scratch database of its own.
+    const newsletter = await measureNewsletter({ postgresUrl: ON_POSTGRES ? PG_SERVER_URL : undefined, log });
     rss.stop();
     log(`RSS when ready: ${(idle / 1048576).toFixed(0)} MiB`);
     printTable(rows, rss.peak(), data);
+    printBanWriter(data.banWriter, bans);
+    printNewsletter(newsletter);
     writeFileSync(
       path.join(BENCH_DIR, ON_POSTGRES ? 'last-run-postgres.json' : 'last-run.json'),
       JSON.stringify(

@@ -74,25 +74,6 @@ export async function call<R extends ClientResponse<unknown, number, ResponseFor
   return (await readApiResponse(await reachServer(request))) as SuccessBody<R>;
 }
 
-/**
- * For a route the typed client does not know yet (it is not in the route table): the same error
- * handling as `call`, with a hand-written path. Today only PUT /api/subscribe (issue 12) needs it.
- */
-export async function callUntypedRoute<T>(path: string, init: RequestInit & { json?: unknown }): Promise<T> {
-  const { json, headers, ...rest } = init;
-  const request = fetch(path, {
-    credentials: 'same-origin',
-    ...rest,
-    headers: {
-      accept: 'application/json',
-      ...(json !== undefined && { 'content-type': 'application/json' }),
-      ...headers,
-    },
-    body: json !== undefined ? JSON.stringify(json) : rest.body,
-  });
-  return (await readApiResponse(await reachServer(request))) as T;
-}
-
 async function reachServer<R>(request: Promise<R>): Promise<R> {
   try {
     return await request;

@@ -4,6 +4,7 @@ import { openConfiguredDatabase, type Database } from './db';
 import { allJobs, allSweeps } from './jobs/all-jobs';
 import { startJobs, type Jobs, type StartJobsOptions } from './jobs/runner';
 import { env } from './lib/env';
+import { describeMailTransport } from './lib/mail';
 import { documentPolicy } from './lib/security-headers';
 import {
   createPublicationPageCache,
@@ -102,6 +103,7 @@ async function assemble(database: Database, options: RuntimeOptions): Promise<Ru
     if (!options.database) {
       const where = database.kind === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}/db` : 'PostgreSQL';
       console.log(`[lamplight] database: ${where}`);
+      console.log(`[lamplight] mail: ${describeMailTransport()}`);
     }
     if (options.seed ?? (!options.database && env.SEED_DEMO === 'true')) await seed(database);
     jobs = await startProcessJobs(database, options.jobs ?? false);

@@ -10,6 +10,8 @@ export type SessionUser = {
   preferLanguageCode: string;
   showOnboarding: boolean;
   ssoId: string | null;
+  /** The user menu's "Staff area" link (issue 13): site editors and admins, from the policy. */
+  canOpenStaffArea: boolean;
 };
 
 declare module 'next-auth' {

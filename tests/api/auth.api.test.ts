@@ -126,6 +126,7 @@ describe('sign-up and sign-in through next-auth', () => {
       preferLanguageCode: 'en',
       showOnboarding: true,
       ssoId: null,
+      canOpenStaffArea: false,
     });
     expect(session.user.id).toHaveLength(36);
 

@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { can, type Action, type PublicationResource, type StoryResource } from '../../src/server/auth/policy';
+import {
+  can,
+  type Action,
+  type NewsletterCandidate,
+  type NewsletterEntryResource,
+  type PublicationResource,
+  type StoryResource,
+} from '../../src/server/auth/policy';
 import type { Db } from '../../src/server/db/client';
 import { uniqueSuffix } from '../factories';
 import {
@@ -23,7 +30,8 @@ import { useTestDatabase } from '../helpers/test-db';
 // API called. Allowed → 2xx. Refused → 401/403/404 (never "no such route") and nothing changed.
 // Disagreements are collected and printed as findings: endpoint, actor, expected, got.
 
-type Target = 'none' | 'publication' | 'pending' | 'scheduled' | 'published';
+type Target =
+  'none' | 'publication' | 'pending' | 'scheduled' | 'published' | 'entry' | 'scheduledEntry' | 'candidate';
 type Request = { method: string; path: string; body?: unknown };
 
 type Endpoint = {
@@ -241,6 +249,96 @@ const ENDPOINTS: Endpoint[] = [
       path: `/api/publications/stats/by_post?id=${w.publication.id}&startDate=${new Date().toISOString().slice(0, 10)}`,
     }),
   },
+  // The publication's newsletter (issue 12)
+  {
+    route: 'GET /api/publications/stats/getNewslettersStats',
+    action: 'publication.openAdmin',
+    on: 'publication',
+    writes: false,
+    request: (w) => ({
+      method: 'GET',
+      path: `/api/publications/stats/getNewslettersStats?id=${w.publication.id}`,
+    }),
+  },
+  {
+    route: 'PUT /api/publications/{publicationId}/newsletters/settings',
+    action: 'publication.manageNewsletterSettings',
+    on: 'publication',
+    writes: true,
+    request: (w) => ({
+      method: 'PUT',
+      path: `/api/publications/${w.publication.id}/newsletters/settings`,
+      body: { hasNewsletters: true, newsletterDescription: 'Letters for the access test.' },
+    }),
+  },
+  {
+    route: 'GET /api/publications/{publicationId}/newsletters/topic',
+    action: 'publication.read',
+    on: 'publication',
+    writes: false,
+    request: (w) => ({ method: 'GET', path: `/api/publications/${w.publication.id}/newsletters/topic` }),
+  },
+  {
+    route: 'POST /api/publications/{publicationId}/newsletters/create',
+    action: 'newsletter.add',
+    on: 'candidate',
+    writes: true,
+    request: (w) => ({
+      method: 'POST',
+      path: `/api/publications/${w.publication.id}/newsletters/create`,
+      body: { publicationId: w.publication.id, postId: w.published.id },
+    }),
+  },
+  {
+    route: 'GET /api/publications/{publicationId}/newsletters',
+    action: 'publication.openAdmin',
+    on: 'publication',
+    writes: false,
+    request: (w) => ({ method: 'GET', path: `/api/publications/${w.publication.id}/newsletters` }),
+  },
+  {
+    route: 'GET /api/publications/{publicationId}/newsletters/{newsletterId}',
+    action: 'publication.openAdmin',
+    on: 'publication',
+    writes: false,
+    request: (w) => ({
+      method: 'GET',
+      path: `/api/publications/${w.publication.id}/newsletters/${w.entry.newsletterId}`,
+    }),
+  },
+  {
+    route: 'PATCH /api/publications/{publicationId}/newsletters/{newsletterId}',
+    action: 'newsletter.schedule',
+    on: 'entry',
+    writes: true,
+    request: (w) => ({
+      method: 'PATCH',
+      path: `/api/publications/${w.publication.id}/newsletters/${w.entry.newsletterId}`,
+      body: { scheduledTime: inADay(), publicationId: w.publication.id, timezone: 'UTC' },
+    }),
+  },
+  {
+    route: 'PUT /api/publications/{publicationId}/newsletters/{newsletterId}',
+    action: 'newsletter.cancel',
+    on: 'scheduledEntry',
+    writes: true,
+    request: (w) => ({
+      method: 'PUT',
+      path: `/api/publications/${w.publication.id}/newsletters/${w.scheduledEntry.newsletterId}`,
+      body: { newsletterId: w.scheduledEntry.newsletterId, id: w.scheduledEntry.newsletterId },
+    }),
+  },
+  {
+    route: 'DELETE /api/publications/{publicationId}/newsletters/{newsletterId}',
+    action: 'newsletter.remove',
+    on: 'entry',
+    writes: true,
+    request: (w) => ({
+      method: 'DELETE',
+      path: `/api/publications/${w.publication.id}/newsletters/${w.entry.newsletterId}`,
+      body: { publicationId: w.publication.id, newsletterId: w.entry.newsletterId, postId: w.scheduled.id },
+    }),
+  },
   ...(['pending', 'scheduled', 'published'] as const).map((queue): Endpoint => ({
     route: `GET /api/posts/publications/{id}/posts/${queue}`,
     action: 'publication.openStudio',
@@ -290,9 +388,24 @@ let shared: World;
 
 const label = (e: Endpoint) => `${e.route}${e.variant ?? ''}`;
 
-function resourceOf(e: Endpoint, world: World): PublicationResource | StoryResource | undefined {
+function resourceOf(
+  e: Endpoint,
+  world: World,
+): PublicationResource | StoryResource | NewsletterEntryResource | NewsletterCandidate | undefined {
   if (e.on === 'none') return undefined;
   if (e.on === 'publication') return { id: world.publication.id };
+  if (e.on === 'entry' || e.on === 'scheduledEntry') {
+    const entry = world[e.on];
+    return { publicationId: entry.publicationId, status: entry.status, scheduledTime: entry.scheduledTime };
+  }
+  if (e.on === 'candidate') {
+    // The world's published story: in this publication (which has newsletters), in no newsletter yet.
+    return {
+      publicationId: world.publication.id,
+      hasNewsletters: true,
+      story: { ...storyResourceOf(world.published), isInNewsletter: false },
+    };
+  }
   return storyResourceOf(world[e.on]);
 }
 

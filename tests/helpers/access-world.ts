@@ -5,10 +5,13 @@ import type { Actor, PublicationRole, StoryResource } from '../../src/server/aut
 import type { Db } from '../../src/server/db/client';
 import {
   collections,
+  newsletterEntries,
   posts,
   publicationMembers,
   publications,
   subdomains,
+  topics,
+  type NewsletterEntryRow,
   type PostRow,
   type UserRow,
 } from '../../src/server/db/schema';
@@ -16,10 +19,13 @@ import { saveUploadOnce } from '../../src/server/modules/images/images.storage';
 import {
   addPublicationMember,
   createCollection,
+  createNewsletterEntry,
   createPost,
   createPublication,
+  createTopic,
   createUser,
 } from '../factories';
+import { publicationTopicSlug } from '../../src/server/modules/newsletters/newsletters.table';
 
 // The fixtures of the publication access-control test (tests/api/publications-access.api.test.ts):
 // one set of people, and "worlds" — a publication in which each of them holds their part, with a
@@ -109,6 +115,9 @@ export type World = {
   pending: PostRow;
   scheduled: PostRow;
   published: PostRow;
+  /** The newsletter (issue 12): its topic, an unscheduled entry (the scheduled story) and a scheduled one (the pending story's, made directly). */
+  entry: NewsletterEntryRow;
+  scheduledEntry: NewsletterEntryRow;
 };
 
 /** A publication with every actor in their part, two collections and the story states the desk acts on. */
@@ -125,13 +134,18 @@ export async function createWorld(db: Db, people: People): Promise<World> {
   const author = people.author.user!;
   const story = (status: 'pending' | 'scheduled' | 'published') =>
     createPost(db, { author, publication, status, title: `A ${status} story` });
+  const pending = await story('pending');
+  const scheduled = await story('scheduled');
+  await createTopic(db, { slug: publicationTopicSlug(publication.subdomain), publication });
   return {
     publication: { id: publication.id, subdomain: publication.subdomain },
     collection: { id: publication.collection.id },
     spareCollection: { id: spareCollection.id },
-    pending: await story('pending'),
-    scheduled: await story('scheduled'),
+    pending,
+    scheduled,
     published: await story('published'),
+    entry: await createNewsletterEntry(db, { publication, post: scheduled }),
+    scheduledEntry: await createNewsletterEntry(db, { publication, post: pending, status: 'scheduled' }),
   };
 }
 
@@ -152,7 +166,7 @@ export async function snapshot(db: Db, world: World): Promise<string> {
   const pubId = world.publication.id;
   const storyIds = [world.pending.id, world.scheduled.id, world.published.id];
   const totals = await Promise.all(
-    [publications, collections, publicationMembers, subdomains, posts].map(
+    [publications, collections, publicationMembers, subdomains, posts, topics, newsletterEntries].map(
       async (table) => (await db.select({ n: count() }).from(table))[0].n,
     ),
   );
@@ -170,6 +184,12 @@ export async function snapshot(db: Db, world: World): Promise<string> {
       .from(posts)
       .where(or(eq(posts.publicationId, pubId), inArray(posts.id, storyIds)))
       .orderBy(posts.id),
+    db.select().from(topics).where(eq(topics.publicationId, pubId)),
+    db
+      .select()
+      .from(newsletterEntries)
+      .where(eq(newsletterEntries.publicationId, pubId))
+      .orderBy(newsletterEntries.newsletterId),
   ]);
   return JSON.stringify({ totals, rows });
 }

@@ -7,6 +7,7 @@ import type {
 } from '@/components/publications/manage/manage-dialog-types';
 import type { ConfirmationDialogProps } from '@/components/publications/studio/confirmation-dialog';
 import type { ShareTarget } from '@/components/share/share-links';
+import type { AuthorBanDialogProps, SubtopicEditDialogProps } from '@/components/staff/staff-dialog-types';
 import type { StoryDialogProps } from '@/components/stories/story-api';
 import type { StorySettingsState } from '@/components/stories/story-settings-actions';
 import type {
@@ -92,6 +93,8 @@ export interface DialogPropsMap {
     postId: string;
     /** Opens story-settings for this story (topics, publication, schedule of an unpublished story). */
     openSettings?: () => void;
+    /** Where to be after a save, instead of the story (or the studio): the staff area stays put. */
+    returnPath?: string;
   };
   'create-list': { onCreated?: (list: List) => void };
   'edit-list': { list: ListRef };
@@ -126,6 +129,9 @@ export interface DialogPropsMap {
   'remove-author': MemberDialogProps;
   'delete-publication-user': DeletePublicationDialogProps;
   'delete-publication-admin': DeletePublicationDialogProps;
+  /** Site admins: ban or unban a story's author (SPEC §2). */
+  'author-ban': AuthorBanDialogProps;
+  'subtopic-edit': SubtopicEditDialogProps;
 }
 
 export type DialogPropsOf<K extends DialogKey> = K extends keyof DialogPropsMap

@@ -44,4 +44,22 @@ export const dialogRegistry: Partial<Record<DialogKey, DialogComponent>> = {
   'delete-publication-admin': lazy(
     () => import('@/components/publications/manage/delete-publication-admin-dialog'),
   ),
+  'author-ban': lazy(() => import('@/components/staff/author-ban-dialog')),
+  'subtopic-edit': lazy(() => import('@/components/staff/subtopic-edit-dialog')),
+  'subscribe-email': lazy(() => import('@/components/subscriptions/subscribe-email-dialog')),
+  'publication-subscription': lazy(
+    () => import('@/components/subscriptions/publication-subscription-dialog'),
+  ),
+  'publicationArticle-subscription': lazy(
+    () => import('@/components/subscriptions/publication-subscription-dialog'),
+  ),
+  'add-newsletter': lazy(() => import('@/components/newsletters/add-newsletter-dialog')),
+  'remove-from-newsletter': lazy(() => import('@/components/newsletters/remove-from-newsletter-dialog')),
+  'newsletter-operations': lazy(() => import('@/components/newsletters/newsletter-operations-dialog')),
+  'newsletter-confirmation': lazy(() => import('@/components/newsletters/newsletter-confirmation-dialog')),
+  'schedule-newsletter': lazy(() => import('@/components/newsletters/schedule-newsletter-dialog')),
+  'reschedule-newsletter': lazy(() => import('@/components/newsletters/reschedule-newsletter-dialog')),
+  'cancel-schedule-newsletter': lazy(
+    () => import('@/components/newsletters/cancel-schedule-newsletter-dialog'),
+  ),
 };

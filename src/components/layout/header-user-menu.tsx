@@ -55,6 +55,11 @@ export function HeaderUserMenu() {
       <MenuItem asChild>
         <Link href="/me">Studio</Link>
       </MenuItem>
+      {user.canOpenStaffArea ? (
+        <MenuItem asChild>
+          <Link href="/admin">Staff area</Link>
+        </MenuItem>
+      ) : null}
       <MenuSeparator />
       {publications.length > 0 ? (
         <MenuGroup aria-label="Your publications">

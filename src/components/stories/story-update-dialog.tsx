@@ -50,7 +50,13 @@ export default function StoryUpdateDialog(props: Props) {
   return <StoryUpdateForm {...props} story={story} />;
 }
 
-function StoryUpdateForm({ story, draft, onStoryChange, openSettings }: Props & { story: Story }) {
+function StoryUpdateForm({
+  story,
+  draft,
+  onStoryChange,
+  openSettings,
+  returnPath,
+}: Props & { story: Story }) {
   const router = useRouter();
   const { closeDialog } = useDialog();
   const excerptId = useId();
@@ -77,7 +83,8 @@ function StoryUpdateForm({ story, draft, onStoryChange, openSettings }: Props & 
     {
       onSuccess: (saved) => {
         closeDialog();
-        router.push(pageAfter(saved));
+        if (returnPath) router.refresh();
+        router.push(returnPath ?? pageAfter(saved));
       },
     },
   );

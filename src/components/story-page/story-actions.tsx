@@ -23,6 +23,9 @@ const offersActions = ({ can }: Story) =>
   can.canCancelSchedule ||
   can.canUnpublish ||
   can.canDelete ||
+  can.canBanAuthor ||
+  can.canUnbanAuthor ||
+  can.canAddToNewsletter ||
   can.locked.length > 0;
 
 // The page shows these actions twice (under the title and after the story): one request serves both.

@@ -3,6 +3,7 @@ import { publicAddress, absoluteUrl } from '@/components/share/share-links';
 import { Avatar } from '@/components/ui/avatar';
 import { formatDate, toDateLocale } from '@/lib/format-date';
 import type { StoryPageView } from '@/server/modules/posts/posts-page.service';
+import { SubscribeButton } from '@/components/subscriptions/subscribe-button';
 import { StoryActions } from './story-actions';
 import styles from './story-page.module.css';
 import { ViewBeacon } from './view-beacon';
@@ -100,6 +101,13 @@ export function StoryArticle({ story, publicUrl }: { story: StoryPageView; publi
           </ul>
         ) : null}
         <StoryActions postId={story.id} share={share} className={styles.actionBarBottom} />
+        {story.publication && story.isPublic ? (
+          <SubscribeButton
+            publicationId={story.publication.id}
+            publicationName={story.publication.name}
+            from="article"
+          />
+        ) : null}
         {story.isPublic ? <ViewBeacon postId={story.id} /> : null}
       </div>
     </article>

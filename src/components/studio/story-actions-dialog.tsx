@@ -27,14 +27,20 @@ export default function StoryActionsDialog({ story, onDone, returnPath }: StoryA
     : undefined;
 
   const items: Item[] = [];
-  // The editor is where the author writes and where site staff change the excerpt (story-update).
-  if (can?.canEdit || can?.canEditExcerpt) {
+  // The editor is where the author writes; site staff change another writer's excerpt in the
+  // story-update dialog itself (SPEC §2, §6: the excerpt and nothing else).
+  if (can?.canEdit) {
     items.push({
       label: 'Edit story',
       onSelect: () => {
         closeDialog();
         router.push(`/stories/edit/${story.id}`);
       },
+    });
+  } else if (can?.canEditExcerpt) {
+    items.push({
+      label: 'Edit excerpt',
+      onSelect: () => openDialog('story-update', { postId: story.id, onStoryChange: () => onDone?.() }),
     });
   }
   if (can?.canEdit) {
@@ -71,11 +77,29 @@ export default function StoryActionsDialog({ story, onDone, returnPath }: StoryA
       disabled: !can.canCancelSchedule,
     });
   }
+  // SPEC §4: newsletters on, the story in its publication, scheduled or published, not in one yet.
+  if (can?.canAddToNewsletter && story.publicationId) {
+    const publicationId = story.publicationId;
+    items.push({
+      label: 'Add to newsletter',
+      onSelect: () => openDialog('add-newsletter', { story: { ...story, publicationId }, onDone }),
+    });
+  }
   if (can?.canDelete) {
     items.push({
       label: 'Delete story',
       onSelect: () => openDialog('delete-confirmation', follow),
       danger: true,
+    });
+  }
+  // SPEC §2: site admins, on other users' stories; the label follows the author's status.
+  if (can?.canBanAuthor || can?.canUnbanAuthor) {
+    const unban = can.canUnbanAuthor;
+    items.push({
+      label: unban ? 'Unban author' : 'Ban author',
+      onSelect: () =>
+        openDialog('author-ban', { author: story.author, action: unban ? 'unban' : 'ban', onDone }),
+      danger: !unban,
     });
   }
 

@@ -1,9 +1,29 @@
-// PUT /api/subscribe {email, topic, timezone} (SPEC §7, DESIGN §6). The route is not in the API's
-// route table yet (issue 12 builds it), so the typed client cannot know it: this is the one call
-// with a hand-written path. Once the route exists, use `call(api.subscribe.$put({ json }))` here.
-import { callUntypedRoute } from '@/lib/api-client';
+// The readers' calls of DESIGN §6: PUT /api/subscribe {email, topic, timezone} (SPEC §7), the
+// unsubscribe and own-page links of every mail, and a publication's topic for its subscribe dialogs.
+// Every call throws ApiError ('ERROR: …', SPEC §8).
+import { api, abortable, call } from '@/lib/api-client';
 
 export type SubscriptionRequest = { email: string; topic: string; timezone: string };
 
-export const putSubscriptionBeforeIssue12 = (json: SubscriptionRequest) =>
-  callUntypedRoute<unknown>('/api/subscribe', { method: 'PUT', json });
+/** PUT /api/subscribe: the same answer whether the address was new or known (a mail confirms it). */
+export const putSubscription = (json: SubscriptionRequest) => call(api.subscribe.$put({ json }));
+
+/** POST /api/subscriptions/unsubscribe?token: leave the topic the mail came from. */
+export const unsubscribe = (token: string) => call(api.subscriptions.unsubscribe.$post({ query: { token } }));
+
+/** GET /api/subscriptions/manage?token: every topic of the address the link was made for. */
+export const fetchOwnSubscriptions = (token: string, signal?: AbortSignal) =>
+  call(api.subscriptions.manage.$get({ query: { token } }, abortable(signal)));
+
+/** POST /api/subscriptions/manage/leave {token, topic}. */
+export const leaveTopic = (token: string, topic: string) =>
+  call(api.subscriptions.manage.leave.$post({ json: { token, topic } }));
+
+/** GET /api/publications/{id}/newsletters/topic: 404 "The publication doesn't has newsletter yet!". */
+export const fetchPublicationTopic = (publicationId: string, signal?: AbortSignal) =>
+  call(
+    api.publications[':publicationId'].newsletters.topic.$get(
+      { param: { publicationId } },
+      abortable(signal),
+    ),
+  );

@@ -8,7 +8,7 @@ import { useMutation } from '@/components/hooks/use-mutation';
 import { Button } from '@/components/ui/button';
 import { browserTimeZone } from '@/lib/topics';
 import { emailSchema } from '@/server/modules/users/users.schema';
-import { putSubscriptionBeforeIssue12 } from './subscribe-api';
+import { putSubscription } from './subscribe-api';
 import styles from './subscribe-form.module.css';
 
 type SubscribeFormProps = {
@@ -16,12 +16,18 @@ type SubscribeFormProps = {
   buttonLabel?: string;
   /** Where to go after subscribing. */
   successPath?: string;
+  /** Shown instead of the server's error text when the call fails (SPEC §7: the dialogs' words). */
+  failureText?: string;
+  /** Inside a dialog: the dialog cannot close while the call is out (SPEC §2), and closes after it. */
+  inDialog?: { onSubscribed: () => void };
 };
 
 export function SubscribeForm({
   topic,
   buttonLabel = 'Subscribe',
   successPath = '/static/subscribe_success',
+  failureText,
+  inDialog,
 }: SubscribeFormProps) {
   const router = useRouter();
   const id = useId();
@@ -29,11 +35,18 @@ export function SubscribeForm({
   // SPEC §5: 'Please enter a valid email address.' — the API's own check (users.schema.ts), before the call.
   const [invalid, setInvalid] = useState<string | null>(null);
   const subscribe = useMutation(
-    (address: string) => putSubscriptionBeforeIssue12({ email: address, topic, timezone: browserTimeZone() }),
-    { showError: 'inline', holdsDialog: false, onSuccess: () => router.push(successPath) },
+    (address: string) => putSubscription({ email: address, topic, timezone: browserTimeZone() }),
+    {
+      showError: 'inline',
+      holdsDialog: Boolean(inDialog),
+      onSuccess: () => {
+        inDialog?.onSubscribed();
+        router.push(successPath);
+      },
+    },
   );
   const busy = subscribe.busy;
-  const error = invalid ?? subscribe.error;
+  const error = invalid ?? (subscribe.error ? (failureText ?? subscribe.error) : null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -15,7 +15,10 @@ import { tagsRoutes } from '../modules/tags/tags.routes';
 import { collectionsRoutes } from '../modules/publications/collections.routes';
 import { publicationsRoutes } from '../modules/publications/publications.routes';
 import { statsRoutes, viewBeaconRoutes } from '../modules/stats/stats.routes';
+import { newslettersRoutes } from '../modules/newsletters/newsletters.routes';
+import { subscriptionsRoutes } from '../modules/newsletters/subscriptions.routes';
 import { subdomainsRoutes } from '../modules/subdomains/subdomains.routes';
+import { moderationRoutes } from '../modules/users/moderation.routes';
 import { usersRoutes } from '../modules/users/users.routes';
 import { usersSearchRoutes } from '../modules/users/users-search.routes';
 import { renderApiReference } from './api-reference';
@@ -51,7 +54,9 @@ export function createApp() {
       }),
     ),
   );
-  app.use('*', sameOrigin());
+  // RFC 8058's one-click unsubscribe is POSTed by mail providers from anywhere; it carries a signed
+  // token and rides no cookie, so there is nothing for a cross-site request to abuse.
+  app.use('*', except('/api/subscriptions/unsubscribe', sameOrigin()));
   app.use('*', session());
 
   // The mounts are one chain so the type of `routes` carries every endpoint: the browser's typed
@@ -67,8 +72,13 @@ export function createApp() {
     // Search before users and posts: /users/all_authors, /posts/search are not /users/{id}, /posts/{id}.
     .route('/users', usersSearchRoutes)
     .route('/posts', postsSearchRoutes)
+    // Moderation before users: /users/ban_user/{id}, /users/site_roles are not /users/{id}.
+    .route('/users', moderationRoutes)
     .route('/users', usersRoutes)
     .route('/subdomains', subdomainsRoutes)
+    // Newsletters before stats and publications: /publications/stats/getNewslettersStats, /{id}/newsletters/….
+    .route('/', subscriptionsRoutes)
+    .route('/publications', newslettersRoutes)
     .route('/publications/stats', statsRoutes)
     .route('/publications', publicationsRoutes)
     .route('/collections', collectionsRoutes)

@@ -98,6 +98,7 @@ export const authOptions: NextAuthOptions = {
         preferLanguageCode: row.preferLanguageCode,
         showOnboarding: row.showOnboarding,
         ssoId: row.ssoId,
+        canOpenStaffArea: can(actorOf(row), 'staff.openArea'),
       };
       return session;
     },

@@ -1,6 +1,7 @@
 // Every Drizzle table of the app, gathered for the client, drizzle-kit and the migrator.
 // Each domain owns its tables in modules/<domain>/<domain>.table.ts.
 export * from '../modules/users/users.table';
+export * from '../modules/users/moderation.table';
 export * from '../modules/publications/publications.table';
 export * from '../modules/posts/posts.table';
 export * from '../modules/tags/tags.table';

@@ -107,6 +107,7 @@ export async function insertDemoDiscovery(db: Db, ctx: DemoContext): Promise<voi
         newsletterId: newUuid(),
         publicationId: pubId,
         postId: entryPost.id,
+        postTitle: entryPost.title,
         collectionId: entryPost.collectionId ?? null,
       });
     }

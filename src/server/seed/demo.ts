@@ -156,7 +156,11 @@ async function insertDemo(
       createdAt,
     });
   }
-  await db.insert(topics).values(SITE_TOPICS.map(([slug, name]) => ({ id: newUuid(), slug, name })));
+  // Migration 0004 already made the site topics (fixed data, demo or not); this keeps older databases whole.
+  await db
+    .insert(topics)
+    .values(SITE_TOPICS.map(([slug, name]) => ({ id: newUuid(), slug, name })))
+    .onConflictDoNothing({ target: topics.slug });
 
   const { rows, storyTags } = buildDemoStories(rng, t0, uid, pubIds, collectionIds);
   await db.insert(posts).values(rows);

@@ -67,34 +67,36 @@ export async function seedStories(db: Db, options: SeedStoriesOptions): Promise<
   await db.insert(tags).values(tagRows).onConflictDoNothing();
 
   const t0 = Date.now();
-  // The search index is built once after the bulk load: fed row by row (fastupdate off) it costs
+  // The search indexes are built once after the bulk load: fed row by row (fastupdate off) they cost
   // as much again as the rows themselves, built at the end a few seconds.
-  const searchIndex = stories >= REBUILD_INDEX_FROM ? await dropSearchIndex(db) : null;
+  const searchIndexes = stories >= REBUILD_INDEX_FROM ? await dropSearchIndexes(db) : [];
   try {
     await insertStories(db, { stories, words, rng, t0, writerIds });
   } finally {
-    if (searchIndex) await db.execute(sql.raw(searchIndex));
+    for (const definition of searchIndexes) await db.execute(sql.raw(definition));
   }
   // Fresh statistics, or the planner keeps its empty-table guesses (sorts instead of index scans).
-  await db.execute(sql`analyze posts, post_tags, tags, users`);
+  await db.execute(sql`analyze posts, post_search, post_tags, tags, users`);
   return { stories, writers: writerIds.length, writersCreated };
 }
 
-/** Below this many stories the index is kept and fed as rows arrive. */
+/** Below this many stories the indexes are kept and fed as rows arrive. */
 const REBUILD_INDEX_FROM = 1000;
-const SEARCH_INDEX = 'posts_search_vector_idx';
+/** The search indexes: the story's vector, and search's own narrow copy of published stories (decision 022). */
+const SEARCH_INDEXES = ['posts_search_vector_idx', 'post_search_vector_idx', 'post_search_title_vector_idx'];
 
-/** Drops the posts search index and returns the statement that makes it again, exactly as migrated. */
-async function dropSearchIndex(db: Db): Promise<string | null> {
+/** Drops the search indexes and returns the statements that make them again, exactly as migrated. */
+async function dropSearchIndexes(db: Db): Promise<string[]> {
   // PGlite and node-postgres both answer raw SQL with { rows }.
   const result = (await db.execute(
-    sql`select indexdef from pg_indexes where schemaname = current_schema() and indexname = ${SEARCH_INDEX}`,
-  )) as unknown as { rows: { indexdef: string }[] };
-  const rows = result.rows;
-  const definition = rows[0]?.indexdef;
-  if (!definition) return null;
-  await db.execute(sql.raw(`drop index ${SEARCH_INDEX}`));
-  return definition;
+    sql`select indexname, indexdef from pg_indexes where schemaname = current_schema()
+        and indexname in (${sql.join(
+          SEARCH_INDEXES.map((name) => sql`${name}`),
+          sql`, `,
+        )})`,
+  )) as unknown as { rows: { indexname: string; indexdef: string }[] };
+  for (const row of result.rows) await db.execute(sql.raw(`drop index ${row.indexname}`));
+  return result.rows.map((row) => row.indexdef);
 }
 
 type InsertPlan = { stories: number; words: number; rng: Rng; t0: number; writerIds: string[] };

@@ -1,5 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { storyPath } from '@/lib/slug';
+import { AppError } from '@/server/lib/errors';
+import { getPublicationStories } from '@/server/modules/curation/curation.service';
+import { publicationIdSchema } from '@/server/modules/publications/publications.schema';
 import { BrandLink } from '../brand-link';
 import styles from '../bare.module.css';
 
@@ -7,7 +11,55 @@ import styles from '../bare.module.css';
 // a document title of its own: every page needs one to be told apart (WCAG 2.4.2).
 export const metadata: Metadata = { title: { absolute: 'Daily devotion' } };
 
-export default function DailyDevotionPage() {
+/** Today's story of the publication's devotion set (SPEC §7 publication_devotion), one a day in turn. */
+async function todaysDevotion(id: string | undefined) {
+  if (!id || !publicationIdSchema.safeParse(id).success) return null;
+  try {
+    const { posts } = await getPublicationStories(null, 'devotion', id);
+    if (posts.length === 0) return null;
+    const day = Math.floor(Date.now() / 86_400_000);
+    return posts[day % posts.length]!;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export default async function DailyDevotionPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ id?: string | string[] }>;
+}) {
+  // SPEC §2: the publication id comes from the query parameter id; without one, the site's own devotion.
+  const { id } = await searchParams;
+  const devotion = await todaysDevotion(typeof id === 'string' ? id : undefined);
+  if (devotion) {
+    return (
+      <div className={styles.page}>
+        <BrandLink />
+        <article className={styles.hero} aria-labelledby="devotion-title">
+          <p className={styles.eyebrow}>
+            Daily devotion{devotion.publication ? ` · ${devotion.publication.name}` : ''}
+          </p>
+          <h1 id="devotion-title" className={styles.title}>
+            {devotion.title}
+          </h1>
+          <p className={styles.lead}>{devotion.excerpt}</p>
+          <p>
+            <Link href={storyPath(devotion)} className="button button-primary">
+              Read today&rsquo;s devotion
+            </Link>
+          </p>
+          <div className={styles.card}>
+            <h2 className={styles.cardTitle}>Receive a devotion every morning</h2>
+            <Link href="/daily-newsletter" className="button button-outline">
+              Subscribe to the daily devotional
+            </Link>
+          </div>
+        </article>
+      </div>
+    );
+  }
   return (
     <div className={styles.page}>
       <BrandLink />

@@ -4,6 +4,7 @@
 // authors with adding (by user id), role changes and removal, and deleting the publication. What is
 // offered comes from the server's capability flags only.
 import { useDialog } from '@/components/dialogs/dialog-provider';
+import { PublicationNewsletters } from '@/components/newsletters/publication-newsletters';
 import { Button } from '@/components/ui/button';
 import type { MemberLists, PublicationCapabilities } from './manage-api';
 import type { PublicationRef } from './manage-dialog-types';
@@ -100,6 +101,7 @@ export function PublicationAdmin({ publication, capabilities, members: initial, 
           }
         />
       </section>
+      {capabilities.canManageNewsletters ? <PublicationNewsletters publicationId={publication.id} /> : null}
       {capabilities.canDelete ? (
         <section className={`${styles.section} ${styles.dangerZone}`} aria-labelledby="delete-heading">
           <div className={styles.sectionHead}>

@@ -2,6 +2,7 @@
 
 // /publications/{publicationId}/edit (SPEC §2): the publication's profile, and its collections for
 // those the server lets manage them.
+import { NewsletterSettings } from '@/components/newsletters/newsletter-settings';
 import type { Collection, Publication, PublicationCapabilities } from './manage-api';
 import { CollectionsSection } from './collections-section';
 import { ManageHeader } from './manage-header';
@@ -35,6 +36,13 @@ export function PublicationEdit({ publication, capabilities, collections, suppor
         </div>
         <PublicationProfileForm publication={publication} />
       </section>
+      {capabilities.canManageNewsletters ? (
+        <NewsletterSettings
+          publicationId={publication.id}
+          hasNewsletters={publication.hasNewsletters}
+          newsletterDescription={publication.newsletterDescription}
+        />
+      ) : null}
       {capabilities.canManageCollections ? (
         <CollectionsSection
           publicationId={publication.id}

@@ -10,6 +10,7 @@ import type {
   Publication,
   PublicationMember,
 } from '@/server/modules/publications/publications.schema';
+import { SubscribeButton } from '@/components/subscriptions/subscribe-button';
 import { PublicationLogo } from './publication-logo';
 import { PublicationPeople } from './publication-people';
 import { PublicationStories } from './publication-stories';
@@ -159,6 +160,13 @@ export function PublicationHome({
               Publishing on Lamplight since <ReaderDate value={publication.createdTime} />
             </p>
             <MemberLinks publication={publication} />
+            {publication.hasNewsletters ? (
+              <SubscribeButton
+                publicationId={publication.id}
+                publicationName={publication.name}
+                from="publication"
+              />
+            ) : null}
           </div>
         </header>
 

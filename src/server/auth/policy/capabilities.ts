@@ -4,7 +4,7 @@ import type { Actor } from '../actor';
 import { can } from './decide';
 import { POLICY } from './matrix';
 import { hasSiteRole } from './relations';
-import type { Action, PolicyContext, ResourceFor, StoryResource } from './resources';
+import type { Action, NewsletterEntryResource, PolicyContext, ResourceFor, StoryResource } from './resources';
 import { notOut } from './rules';
 
 /** Whether some grant's state rules hold, whoever asks: the story is in a state the action leaves. */
@@ -41,6 +41,12 @@ export type StoryCapabilities = {
   canApprove: boolean;
   canReject: boolean;
   canDelete: boolean;
+  /** Ban the story's author (SPEC §2 story-actions: site admins, on other users' stories). */
+  canBanAuthor: boolean;
+  /** Unban it: the same people, when the author is banned (the menu's label follows the status). */
+  canUnbanAuthor: boolean;
+  /** 'Add to newsletter' in story-actions (SPEC §4: newsletters on, in the publication, out or due, not in one). */
+  canAddToNewsletter: boolean;
   /**
    * SPEC §5 locks: actions the story's state allows but this writer may not do in its publication
    * (shown disabled, not hidden). Only ever set for someone who may edit the story.
@@ -48,10 +54,22 @@ export type StoryCapabilities = {
   locked: LockableStoryAction[];
 };
 
-/** The actor's capabilities on a story; ctx carries their role in the story's publication. */
-export function storyCapabilities(actor: Actor, story: StoryResource, ctx: PolicyContext): StoryCapabilities {
+/** What newsletter.add needs to know beyond the story: its publication's switch, and whether it is in one. */
+export type StoryNewsletterFacts = { hasNewsletters: boolean; isInNewsletter: boolean };
+
+/**
+ * The actor's capabilities on a story; ctx carries their role in the story's publication, `newsletter`
+ * the facts newsletter.add needs (without them 'Add to newsletter' is not offered).
+ */
+export function storyCapabilities(
+  actor: Actor,
+  story: StoryResource,
+  ctx: PolicyContext,
+  newsletter?: StoryNewsletterFacts,
+): StoryCapabilities {
   const may = (action: Action & `story.${string}`) => can(actor, action, story, ctx);
   const canEdit = may('story.update');
+  const mayBan = can(actor, 'user.ban', { id: story.authorId });
   const flags = {
     canEdit,
     canEditExcerpt: may('story.editExcerpt'),
@@ -68,6 +86,21 @@ export function storyCapabilities(actor: Actor, story: StoryResource, ctx: Polic
     canApprove: may('story.approve'),
     canReject: may('story.reject'),
     canDelete: may('story.delete'),
+    canBanAuthor: mayBan && story.authorStatus !== 'banned',
+    canUnbanAuthor: mayBan && story.authorStatus === 'banned',
+    canAddToNewsletter:
+      newsletter !== undefined &&
+      story.publicationId !== null &&
+      can(
+        actor,
+        'newsletter.add',
+        {
+          publicationId: story.publicationId,
+          hasNewsletters: newsletter.hasNewsletters,
+          story: { ...story, isInNewsletter: newsletter.isInNewsletter },
+        },
+        ctx,
+      ),
   };
   const locked = canEdit
     ? (Object.keys(LOCKABLE) as LockableStoryAction[]).filter(
@@ -86,6 +119,41 @@ export type ReadScope = { viewerId: string; seesBannedWriters: boolean } | null;
 export function readScopeOf(actor: Actor): ReadScope {
   if (!actor || actor.status === 'banned') return null;
   return { viewerId: actor.id, seesBannedWriters: hasSiteRole(actor, 'admin') };
+}
+
+/** What the staff area (/admin) offers this actor; canOpen false: the area is a 404 for them. */
+export type StaffCapabilities = {
+  canOpen: boolean;
+  canEditExcerpts: boolean;
+  canSearchAllPosts: boolean;
+  canSetCuratedSets: boolean;
+  canManageSubtopics: boolean;
+  canBanUsers: boolean;
+  canManageSiteRoles: boolean;
+};
+export function staffCapabilities(actor: Actor): StaffCapabilities {
+  // Any other writer's published story stands for "any story" here.
+  const someStory: StoryResource = {
+    authorId: '',
+    status: 'published',
+    publicationId: null,
+    authorStatus: 'active',
+    hasExcerpt: true,
+  };
+  return {
+    canOpen: can(actor, 'staff.openArea'),
+    canEditExcerpts: can(actor, 'story.editExcerpt', someStory),
+    canSearchAllPosts: can(actor, 'post.searchAll'),
+    canSetCuratedSets: can(actor, 'curation.set'),
+    canManageSubtopics: can(actor, 'subtopic.manage'),
+    canBanUsers: can(actor, 'user.ban', { id: '' }),
+    canManageSiteRoles: can(actor, 'user.changeSiteRole', {
+      id: '',
+      role: 'editor',
+      grant: true,
+      adminsAfter: 1,
+    }),
+  };
 }
 
 /**
@@ -123,6 +191,8 @@ export type PublicationCapabilities = {
   canOpenAdmin: boolean;
   canEditProfile: boolean;
   canManageCollections: boolean;
+  /** Newsletter on/off and description, the newsletters list and its stats (DESIGN §4). */
+  canManageNewsletters: boolean;
   canManageContributors: boolean;
   canChangeRoles: boolean;
   canDelete: boolean;
@@ -140,9 +210,30 @@ export function publicationCapabilities(
     canOpenAdmin: may('publication.openAdmin'),
     canEditProfile: may('publication.updateProfile'),
     canManageCollections: may('publication.manageCollections'),
+    canManageNewsletters: may('publication.manageNewsletterSettings'),
     canManageContributors: may('publication.manageContributors'),
     canChangeRoles: may('publication.changeRole'),
     canDelete: may('publication.delete'),
     canSubmitStories: may('publication.submitStory'),
+  };
+}
+
+/** What the actor may do with a newsletter entry (the operations menu and its dialogs render from these). */
+export type NewsletterEntryCapabilities = {
+  canSchedule: boolean;
+  canReschedule: boolean;
+  canCancel: boolean;
+  canRemove: boolean;
+};
+export function newsletterEntryCapabilities(
+  actor: Actor,
+  entry: NewsletterEntryResource,
+  ctx: PolicyContext,
+): NewsletterEntryCapabilities {
+  return {
+    canSchedule: can(actor, 'newsletter.schedule', entry, ctx),
+    canReschedule: can(actor, 'newsletter.reschedule', entry, ctx),
+    canCancel: can(actor, 'newsletter.cancel', entry, ctx),
+    canRemove: can(actor, 'newsletter.remove', entry, ctx),
   };
 }

@@ -26,21 +26,27 @@ export {
   type PolicyContext,
   type PublicationResource,
   type ResourceFor,
+  type SiteRoleChangeResource,
   type StoryResource,
   type StoryStatus,
   type UserResource,
 } from './resources';
 export { POLICY } from './matrix';
-export { isOutStatus, isScheduledStatus } from './rules';
+export { isOutStatus, isScheduledStatus, statusAfterBanToggle } from './rules';
 export { assertCan, can, decide, why, type PolicyDecision } from './decide';
 export {
+  newsletterEntryCapabilities,
   placementCapabilities,
   publicationCapabilities,
   readScopeOf,
+  staffCapabilities,
   storyCapabilities,
   type LockableStoryAction,
+  type NewsletterEntryCapabilities,
+  type StoryNewsletterFacts,
   type PlacementCapabilities,
   type PublicationCapabilities,
   type ReadScope,
+  type StaffCapabilities,
   type StoryCapabilities,
 } from './capabilities';

@@ -3,7 +3,7 @@
 // who may do what. list-user-site-matrix.test.ts tests each cell; matrix-coverage.test.ts checks that
 // every action has a row in some table. Not a test file itself: both of those build their cases here.
 import { expect } from 'vitest';
-import { can, type Action, type Actor, type ListResource } from './index';
+import { can, type Action, type Actor, type ListResource, type SiteRoleChangeResource } from './index';
 import { cells, covered, user, type Case } from './test-support';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -84,6 +84,18 @@ const SITE: [Action, string][] = [
   ['curation.set',       '.. . .YY'],
   ['subtopic.manage',    '.. . .YY'],
   ['post.searchAll',     '.. . .YY'],
+  ['staff.openArea',     '.. . YYY'],
+];
+
+// user.changeSiteRole on 'u-target': the role, granted or revoked, and the active admins left after it.
+// prettier-ignore
+const SITE_ROLE_CHANGES: [string, Omit<SiteRoleChangeResource, 'id'>, string][] = [
+  //                                                                                      anon banned-self self other siteEditor siteAdmin siteAdmin-self
+  ['grant editor',                { role: 'editor', grant: true, adminsAfter: 1 },   '.. .. .YY'],
+  ['grant admin',                 { role: 'admin', grant: true, adminsAfter: 2 },    '.. .. .YY'],
+  ['revoke editor',               { role: 'editor', grant: false, adminsAfter: 1 },  '.. .. .YY'],
+  ['revoke admin, one left',      { role: 'admin', grant: false, adminsAfter: 1 },   '.. .. .YY'],
+  ['revoke admin, none left',     { role: 'admin', grant: false, adminsAfter: 0 },   '.. .. ...'],
 ];
 
 export function listUserSiteCases(): Case[] {
@@ -116,6 +128,17 @@ export function listUserSiteCases(): Case[] {
     cells(row, userKinds.length).forEach((expected, k) => {
       const [who, actor] = userKinds[k];
       out.push([`${action} · ${who}`, expected, () => can(actor, action, { id: 'u-target' })]);
+    });
+  }
+  covered.add('user.changeSiteRole');
+  for (const [state, change, row] of SITE_ROLE_CHANGES) {
+    cells(row, userKinds.length).forEach((expected, k) => {
+      const [who, actor] = userKinds[k];
+      out.push([
+        `user.changeSiteRole · ${state} · ${who}`,
+        expected,
+        () => can(actor, 'user.changeSiteRole', { id: 'u-target', ...change }),
+      ]);
     });
   }
   for (const [action, row] of SITE) {

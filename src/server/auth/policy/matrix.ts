@@ -75,6 +75,8 @@ export const POLICY: { readonly [A in Action]: readonly Grant<ResourceFor<A>>[] 
   'curation.set':                         [allow(['siteAdmin'])],
   'subtopic.manage':                      [allow(['siteAdmin'])],
   'post.searchAll':                       [allow(['siteAdmin'])],
+  'staff.openArea':                       [allow(SITE_STAFF)],
+  'user.changeSiteRole':                  [allow(['siteAdmin'], is.keepsAnAdmin)],
 };
 
 /** A publication's author who tries to publish learns how their story gets out (DESIGN §3 review). */

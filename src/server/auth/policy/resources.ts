@@ -23,6 +23,16 @@ export type ListResource = {
 };
 /** A user acted upon (their profile, their ban). */
 export type UserResource = { id: string };
+/**
+ * A change of a user's site roles (issue 13): the role, granted or revoked, and how many active
+ * site admins there would be afterwards (never none).
+ */
+export type SiteRoleChangeResource = {
+  id: string;
+  role: 'admin' | 'editor';
+  grant: boolean;
+  adminsAfter: number;
+};
 /** A user whose profile, home or stories are looked at. */
 export type AccountResource = { id: string; status: AccountStatus };
 /** DESIGN §6: unscheduled → scheduled → sending → sent | failed; SPEC §4: "neither scheduledTime nor status". */
@@ -48,6 +58,7 @@ export type ResourceOfKind = {
   list: ListResource;
   user: UserResource;
   account: AccountResource;
+  siteRoleChange: SiteRoleChangeResource;
 };
 
 /** Every action, with the resource it is asked about (`none`: no resource; pass undefined). */
@@ -72,6 +83,7 @@ export const RESOURCE_KIND = {
   'list.addPost': 'list', 'list.removePost': 'list',
   'user.read': 'account', 'user.openStudio': 'user', 'user.updateProfile': 'user', 'user.ban': 'user',
   'curation.set': 'none', 'subtopic.manage': 'none', 'post.searchAll': 'none',
+  'staff.openArea': 'none', 'user.changeSiteRole': 'siteRoleChange',
 } as const satisfies Record<string, keyof ResourceOfKind>;
 
 export type Action = keyof typeof RESOURCE_KIND;

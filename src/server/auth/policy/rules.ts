@@ -6,6 +6,7 @@ import type {
   NewsletterCandidate,
   NewsletterEntryResource,
   StoryResource,
+  SiteRoleChangeResource,
   StoryStatus,
   UserResource,
 } from './resources';
@@ -71,6 +72,16 @@ export const notSelf: Rule<UserResource> = {
   test: (u, actor) => u.id !== actor?.id,
   unmet: 'You cannot ban yourself',
   code: 'forbidden',
+};
+
+/** SPEC §4 author status: a ban toggles — banned becomes active, anything else banned. */
+export const statusAfterBanToggle = (status: AccountResource['status']): AccountResource['status'] =>
+  status === 'banned' ? 'active' : 'banned';
+
+/** The site always keeps an active site admin (issue 13: never removing the last admin). */
+export const keepsAnAdmin: Rule<SiteRoleChangeResource> = {
+  test: (c) => c.grant || c.role !== 'admin' || c.adminsAfter > 0,
+  unmet: 'The last site admin cannot be removed',
 };
 
 const entryIsScheduled = (e: NewsletterEntryResource) =>

@@ -4,7 +4,12 @@ import { posts } from '../posts/posts.table';
 import { publications } from '../publications/publications.table';
 import { postTags, tags } from '../tags/tags.table';
 import { users } from '../users/users.table';
-import { curatedSets, type CuratedSetKind } from './curation.table';
+import {
+  curatedSets,
+  publicationStorySets,
+  type CuratedSetKind,
+  type PublicationStorySetKind,
+} from './curation.table';
 import type { TopAuthor, TopPublication } from './curation.schema';
 
 // Reads of the curated sets, the entities they name (joined read-only from their modules' tables),
@@ -127,4 +132,158 @@ export async function findMostPublishingAuthorIds(languageCode: string, limit: n
     .orderBy(desc(stories), posts.authorId)
     .limit(limit);
   return rows.map((row) => row.id);
+}
+
+// ---- Writes (issue 13: site admins set the sets) ------------------------------------------------
+
+/** Replaces the ids of one curated set of (language, country); an empty list clears it. */
+export async function upsertCuratedSet(
+  kind: CuratedSetKind,
+  languageCode: string,
+  countryCode: string,
+  itemIds: readonly string[],
+  updatedBy: string,
+): Promise<void> {
+  const db = await getDb();
+  await db
+    .insert(curatedSets)
+    .values({ kind, languageCode, countryCode, itemIds: [...itemIds], updatedBy })
+    .onConflictDoUpdate({
+      target: [curatedSets.kind, curatedSets.languageCode, curatedSets.countryCode],
+      set: { itemIds: [...itemIds], updatedBy, updatedAt: sql`now()` },
+    });
+}
+
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Which of these ids name an existing thing of the set's kind: stories (any state, any writer — a
+ * banned writer's or an unpublished story stays in the set and is skipped when read), publications,
+ * tag slugs or users.
+ */
+export async function findExistingItemIds(
+  kind: CuratedSetKind,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const db = await getDb();
+  const list = [...ids];
+  const uuids = list.filter((id) => UUID_SHAPE.test(id));
+  let rows: { id: string }[];
+  switch (kind) {
+    case 'editor_pick':
+    case 'popular_stories':
+      rows = await db.select({ id: posts.id }).from(posts).where(inArray(posts.id, list));
+      break;
+    case 'top_publications':
+      rows = uuids.length
+        ? await db.select({ id: publications.id }).from(publications).where(inArray(publications.id, uuids))
+        : [];
+      break;
+    case 'top_tags':
+      rows = await db.select({ id: tags.slug }).from(tags).where(inArray(tags.slug, list));
+      break;
+    case 'top_authors':
+    case 'authors':
+      rows = uuids.length
+        ? await db.select({ id: users.id }).from(users).where(inArray(users.id, uuids))
+        : [];
+      break;
+  }
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Whether the publication exists. */
+export async function publicationExists(id: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: publications.id })
+    .from(publications)
+    .where(eq(publications.id, id))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Which of these story ids are stories of the publication (any state). */
+export async function findStoryIdsInPublication(
+  publicationId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const db = await getDb();
+  const rows = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.publicationId, publicationId), inArray(posts.id, [...ids])));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** The publication's newest published stories by active writers (the default devotion and trending). */
+export async function findNewestPublicationStoryIds(publicationId: string, limit: number): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .where(
+      and(eq(posts.publicationId, publicationId), eq(posts.status, 'published'), eq(users.status, 'active')),
+    )
+    .orderBy(desc(posts.publishedAt), desc(posts.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/** The story ids of a publication's devotion or trending set, or null when none was set. */
+export async function findPublicationStorySet(
+  publicationId: string,
+  kind: PublicationStorySetKind,
+): Promise<string[] | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ postIds: publicationStorySets.postIds })
+    .from(publicationStorySets)
+    .where(and(eq(publicationStorySets.publicationId, publicationId), eq(publicationStorySets.kind, kind)));
+  return row ? row.postIds : null;
+}
+
+/** Replaces a publication's devotion or trending stories. */
+export async function upsertPublicationStorySet(
+  publicationId: string,
+  kind: PublicationStorySetKind,
+  postIds: readonly string[],
+  updatedBy: string,
+): Promise<void> {
+  const db = await getDb();
+  await db
+    .insert(publicationStorySets)
+    .values({ publicationId, kind, postIds: [...postIds], updatedBy })
+    .onConflictDoUpdate({
+      target: [publicationStorySets.publicationId, publicationStorySets.kind],
+      set: { postIds: [...postIds], updatedBy, updatedAt: sql`now()` },
+    });
+}
+
+/** Every publication's id and name, by name (the staff area's choices; a site has few). */
+export async function findPublicationChoices(
+  limit: number,
+): Promise<{ id: string; name: string; subdomain: string }[]> {
+  const db = await getDb();
+  return db
+    .select({ id: publications.id, name: publications.name, subdomain: publications.subdomain })
+    .from(publications)
+    .orderBy(publications.name, publications.id)
+    .limit(limit);
+}
+
+/** These users with their status (any order; unknown ids absent): the staff's editor shows banned ones too. */
+export async function findUsersByIds(
+  ids: readonly string[],
+): Promise<{ id: string; name: string; subdomain: string | null; status: 'active' | 'banned' }[]> {
+  const valid = ids.filter((id) => UUID_SHAPE.test(id));
+  if (valid.length === 0) return [];
+  const db = await getDb();
+  return db
+    .select({ id: users.id, name: users.name, subdomain: users.subdomain, status: users.status })
+    .from(users)
+    .where(inArray(users.id, valid));
 }

@@ -1,10 +1,28 @@
 import { createRoute } from '@hono/zod-openapi';
 import { createRouter } from '../../api/router';
-import { errorResponses, json } from '../../api/openapi';
-import { getCuratedStories, getTopAuthors, getTopPublications, getTopTags } from './curation.service';
+import { errorResponses, json, jsonBody } from '../../api/openapi';
 import {
+  getCuratedStories,
+  getPublicationStories,
+  getTopAuthors,
+  getTopPublications,
+  getTopTags,
+  putAuthors,
+  putCuratedStories,
+  putPublicationStories,
+  putTopAuthors,
+  putTopPublications,
+  putTopTags,
+} from './curation.service';
+import {
+  authorsSetSchema,
+  curatedSetBodySchema,
   curatedSetParamsSchema,
+  curatedSetPutParamsSchema,
   curatedStoriesSchema,
+  publicationIdParamsSchema,
+  publicationStoriesSchema,
+  publicationStorySetBodySchema,
   topAuthorsSchema,
   topPublicationsSchema,
   topTagsSchema,
@@ -12,11 +30,15 @@ import {
 
 // GET /api/{posts/editor_pick | posts/popular_stories | publications/top_publications |
 // tags/top_tags | users/top_authors}/{languageCode}/{countryCode} (SPEC §7 Curated sets): anyone may
-// read them. Mounted at the API's root because the paths span four modules' prefixes. The PUTs
-// (site admins setting the sets) are issue 13's.
+// read them; site admins set them with the PUTs (ids in their order; ids that name nothing, more than
+// CURATED_SET_MAX of them, or a language stories are not written in are refused). Mounted at the API's
+// root because the paths span four modules' prefixes. Publication devotion and trending, keyed by
+// publication, live here too: the same kind of hand-ordered set.
 
 const tags = ['curation'];
 const request = { params: curatedSetParamsSchema };
+const put = { params: curatedSetPutParamsSchema, ...jsonBody(curatedSetBodySchema) };
+const publicationSet = { params: publicationIdParamsSchema };
 
 export const curationRoutes = createRouter()
   // GET /api/posts/editor_pick/{languageCode}/{countryCode} — the editor pick, hydrated
@@ -79,4 +101,143 @@ export const curationRoutes = createRouter()
       responses: { 200: json(topAuthorsSchema), ...errorResponses },
     }),
     async (c) => c.json(await getTopAuthors(c.req.valid('param')), 200),
+  )
+  // PUT /api/posts/editor_pick/{languageCode}/{countryCode} — set the editor pick (site admins)
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/posts/editor_pick/{languageCode}/{countryCode}',
+      tags,
+      summary: 'Set the editor pick of a language and country: story ids in order (empty: computed)',
+      request: put,
+      responses: { 200: json(curatedStoriesSchema), ...errorResponses },
+    }),
+    async (c) =>
+      c.json(
+        await putCuratedStories(c.get('actor'), 'editor_pick', c.req.valid('param'), c.req.valid('json')),
+        200,
+      ),
+  )
+  // PUT /api/posts/popular_stories/{languageCode}/{countryCode} — set popular stories (site admins)
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/posts/popular_stories/{languageCode}/{countryCode}',
+      tags,
+      summary: 'Set the popular stories of a language and country',
+      request: put,
+      responses: { 200: json(curatedStoriesSchema), ...errorResponses },
+    }),
+    async (c) =>
+      c.json(
+        await putCuratedStories(c.get('actor'), 'popular_stories', c.req.valid('param'), c.req.valid('json')),
+        200,
+      ),
+  )
+  // PUT /api/publications/top_publications/{languageCode}/{countryCode} — set top publications
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/publications/top_publications/{languageCode}/{countryCode}',
+      tags,
+      summary: 'Set the top publications of a language and country: publication ids in order',
+      request: put,
+      responses: { 200: json(topPublicationsSchema), ...errorResponses },
+    }),
+    async (c) =>
+      c.json(await putTopPublications(c.get('actor'), c.req.valid('param'), c.req.valid('json')), 200),
+  )
+  // PUT /api/tags/top_tags/{languageCode}/{countryCode} — set top tags (tag slugs)
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/tags/top_tags/{languageCode}/{countryCode}',
+      tags,
+      summary: 'Set the top tags of a language and country: tag slugs in order',
+      request: put,
+      responses: { 200: json(topTagsSchema), ...errorResponses },
+    }),
+    async (c) => c.json(await putTopTags(c.get('actor'), c.req.valid('param'), c.req.valid('json')), 200),
+  )
+  // PUT /api/users/top_authors/{languageCode}/{countryCode} — set top authors
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/users/top_authors/{languageCode}/{countryCode}',
+      tags,
+      summary: 'Set the top authors of a language and country: user ids in order',
+      request: put,
+      responses: { 200: json(topAuthorsSchema), ...errorResponses },
+    }),
+    async (c) => c.json(await putTopAuthors(c.get('actor'), c.req.valid('param'), c.req.valid('json')), 200),
+  )
+  // PUT /api/users/authors/{languageCode}/{countryCode} — set the authors set
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/users/authors/{languageCode}/{countryCode}',
+      tags,
+      summary: 'Set the authors of a language and country: user ids in order',
+      request: put,
+      responses: { 200: json(authorsSetSchema), ...errorResponses },
+    }),
+    async (c) => c.json(await putAuthors(c.get('actor'), c.req.valid('param'), c.req.valid('json')), 200),
+  )
+  // GET /api/publications/publication_devotion/{id} — the publication's devotion stories
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/publications/publication_devotion/{id}',
+      tags,
+      summary: "A publication's devotion stories (its newest when none are set)",
+      request: publicationSet,
+      responses: { 200: json(publicationStoriesSchema), ...errorResponses },
+    }),
+    async (c) =>
+      c.json(await getPublicationStories(c.get('actor'), 'devotion', c.req.valid('param').id), 200),
+  )
+  // PUT /api/publications/publication_devotion/{id} — set them (site admins)
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/publications/publication_devotion/{id}',
+      tags,
+      summary: "Set a publication's devotion stories: ids of its stories, in order",
+      request: { ...publicationSet, ...jsonBody(publicationStorySetBodySchema) },
+      responses: { 200: json(publicationStoriesSchema), ...errorResponses },
+    }),
+    async (c) =>
+      c.json(
+        await putPublicationStories(c.get('actor'), 'devotion', c.req.valid('param').id, c.req.valid('json')),
+        200,
+      ),
+  )
+  // GET /api/publications/publication_trending/{id} — the publication's trending stories
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/publications/publication_trending/{id}',
+      tags,
+      summary: "A publication's trending stories (its newest when none are set)",
+      request: publicationSet,
+      responses: { 200: json(publicationStoriesSchema), ...errorResponses },
+    }),
+    async (c) =>
+      c.json(await getPublicationStories(c.get('actor'), 'trending', c.req.valid('param').id), 200),
+  )
+  // PUT /api/publications/publication_trending/{id} — set them (site admins)
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/publications/publication_trending/{id}',
+      tags,
+      summary: "Set a publication's trending stories: ids of its stories, in order",
+      request: { ...publicationSet, ...jsonBody(publicationStorySetBodySchema) },
+      responses: { 200: json(publicationStoriesSchema), ...errorResponses },
+    }),
+    async (c) =>
+      c.json(
+        await putPublicationStories(c.get('actor'), 'trending', c.req.valid('param').id, c.req.valid('json')),
+        200,
+      ),
   );

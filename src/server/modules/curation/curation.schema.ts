@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { storySummarySchema } from '../posts/posts.schema';
+import { STORY_LANGUAGES } from '../../../lib/detect-language';
+import { safeString } from '../../lib/safe-string';
+import { storyIdSchema, storySummarySchema } from '../posts/posts.schema';
+import { CURATED_SET_MAX } from './curation.limits';
 
 // GET /{posts/editor_pick | posts/popular_stories | publications/top_publications | tags/top_tags |
 // users/top_authors}/{languageCode}/{countryCode} (SPEC §7 Curated sets): the set hydrated, in the
@@ -48,3 +51,58 @@ export const topAuthorSchema = z.object({
 export type TopAuthor = z.infer<typeof topAuthorSchema>;
 export const topAuthorsSchema = z.object({ authors: z.array(topAuthorSchema), curated });
 export type TopAuthors = z.infer<typeof topAuthorsSchema>;
+
+// ---- Writing the sets (issue 13): site admins, SPEC §7 PUTs -------------------------------------
+
+export { CURATED_SET_MAX };
+
+/**
+ * The (language, country) a PUT writes: the language must be one stories are written in (SPEC §9
+ * default en; src/lib/detect-language.ts), so a set no reader's home can show is never made.
+ */
+export const curatedSetPutParamsSchema = z.object({
+  languageCode: z
+    .string()
+    .transform((value) => value.toLowerCase())
+    .refine((value) => STORY_LANGUAGES.some((language) => language.code === value), {
+      message: `Unknown language code: use one of ${STORY_LANGUAGES.map((l) => l.code).join(', ')}`,
+    }),
+  countryCode: curatedSetParamsSchema.shape.countryCode,
+});
+export type CuratedSetPutParams = z.infer<typeof curatedSetPutParamsSchema>;
+
+const distinct = (ids: readonly string[]) => new Set(ids).size === ids.length;
+
+/**
+ * PUT body of every curated set: the ids in their order (story ids, publication ids, tag slugs or
+ * user ids, by set). An empty list clears the set: the computed default shows again.
+ */
+export const curatedSetBodySchema = z.object({
+  ids: z
+    .array(safeString().trim().min(1, 'An id cannot be blank').max(200))
+    .max(CURATED_SET_MAX, `At most ${CURATED_SET_MAX} items in a set`)
+    .refine(distinct, 'An item appears twice'),
+});
+export type CuratedSetBody = z.infer<typeof curatedSetBodySchema>;
+
+/** PUT /publications/publication_devotion|publication_trending/{id}: the publication's story ids. */
+export const publicationStorySetBodySchema = z.object({
+  postIds: z
+    .array(storyIdSchema)
+    .max(CURATED_SET_MAX, `At most ${CURATED_SET_MAX} stories in a set`)
+    .refine(distinct, 'A story appears twice'),
+});
+export type PublicationStorySetBody = z.infer<typeof publicationStorySetBodySchema>;
+
+export const publicationIdParamsSchema = z.object({ id: z.string().uuid('Not a publication id') });
+
+/** GET (and PUT's answer) of publication devotion / trending: the stories, in their order. */
+export const publicationStoriesSchema = z.object({
+  posts: z.array(storySummarySchema),
+  curated: z.boolean().describe("false: nothing is set, these are the publication's newest stories"),
+});
+export type PublicationStories = z.infer<typeof publicationStoriesSchema>;
+
+/** PUT /users/authors/{languageCode}/{countryCode}'s answer: the authors set, hydrated. */
+export const authorsSetSchema = z.object({ authors: z.array(topAuthorSchema) });
+export type AuthorsSet = z.infer<typeof authorsSetSchema>;

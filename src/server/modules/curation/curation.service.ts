@@ -1,24 +1,41 @@
 import type { Actor } from '../../auth/actor';
+import { assertCan } from '../../auth/policy';
+import { AppError, notFound } from '../../lib/errors';
 import { computedStoryIds, storiesByIds } from '../posts/posts-home.service';
 import { untilSiteChanges } from '../page-cache/site-version.service';
 import { mostReadAuthorIds } from '../stats/stats.service';
 import {
   findActiveAuthorsByIds,
   findCuratedSets,
+  findExistingItemIds,
+  findNewestPublicationStoryIds,
+  findPublicationChoices,
+  findUsersByIds,
+  findPublicationStorySet,
+  findStoryIdsInPublication,
+  publicationExists,
+  upsertCuratedSet,
+  upsertPublicationStorySet,
   findMostPublishingAuthorIds,
   findMostPublishingPublicationIds,
   findMostUsedTagSlugs,
   findPublicationsByIds,
   findTagsBySlugs,
 } from './curation.repository';
+import { CURATED_SET_MAX } from './curation.schema';
 import type {
+  AuthorsSet,
+  CuratedSetBody,
   CuratedSetParams,
+  CuratedSetPutParams,
   CuratedStories,
+  PublicationStories,
+  PublicationStorySetBody,
   TopAuthors,
   TopPublications,
   TopTags,
 } from './curation.schema';
-import type { CuratedSetKind } from './curation.table';
+import type { CuratedSetKind, PublicationStorySetKind } from './curation.table';
 
 // The computed fallbacks rank every published story of a language (100–200 ms at 100,000 stories on
 // PGlite): kept until the site changes (decision 026), so a signed-in reader's home page — always
@@ -35,8 +52,8 @@ const mostPublishingAuthorIds = untilSiteChanges(findMostPublishingAuthorIds);
 
 /** How many entities a computed set holds (a curated one holds what the admin set, up to MAX_SET). */
 export const COMPUTED_SET_SIZE = { stories: 6, publications: 6, tags: 12, authors: 6 } as const;
-/** The most ids of one curated set that are hydrated at once. */
-const MAX_SET = 50;
+/** The most ids of one curated set that are hydrated at once (a PUT refuses more). */
+const MAX_SET = CURATED_SET_MAX;
 const WEEK_MS = 7 * 86_400_000;
 
 type Sets = Map<CuratedSetKind, string[]>;
@@ -166,4 +183,184 @@ export async function listEditorPosts(
   const slice = ids.slice(start, start + EDITOR_POSTS_PAGE_SIZE);
   const more = ids.length > start + EDITOR_POSTS_PAGE_SIZE;
   return { posts: await storiesByIds(actor, slice), nextShardingNumber: more ? shardingNumber + 1 : null };
+}
+
+// ---- Writing the sets (issue 13; SPEC §7 PUTs, DESIGN §7: site admins) ---------------------------
+
+const refuseUnknown = (field: string, ids: readonly string[], known: Set<string>) => {
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    throw new AppError(
+      'validation_failed',
+      'Invalid input',
+      `${field}: no such ${unknown.length === 1 ? 'item' : 'items'}: ${unknown.slice(0, 5).join(', ')}`,
+    );
+  }
+};
+
+/** Checks and stores one curated set (ids that name nothing are refused: nothing is changed then). */
+async function putSet(actor: Actor, kind: CuratedSetKind, params: CuratedSetPutParams, ids: string[]) {
+  assertCan(actor, 'curation.set');
+  refuseUnknown('ids', ids, await findExistingItemIds(kind, ids));
+  await upsertCuratedSet(kind, params.languageCode, params.countryCode, ids, actor!.id);
+  return findCuratedSets(params.languageCode, params.countryCode, [kind]);
+}
+
+/** PUT /posts/editor_pick|popular_stories/{languageCode}/{countryCode} */
+export async function putCuratedStories(
+  actor: Actor,
+  kind: 'editor_pick' | 'popular_stories',
+  params: CuratedSetPutParams,
+  { ids }: CuratedSetBody,
+): Promise<CuratedStories> {
+  return storySet(actor, kind, params.languageCode, await putSet(actor, kind, params, ids));
+}
+
+/** PUT /publications/top_publications/{languageCode}/{countryCode} */
+export async function putTopPublications(actor: Actor, params: CuratedSetPutParams, { ids }: CuratedSetBody) {
+  return publicationSet(params.languageCode, await putSet(actor, 'top_publications', params, ids));
+}
+
+/** PUT /tags/top_tags/{languageCode}/{countryCode} (ids are tag slugs) */
+export async function putTopTags(actor: Actor, params: CuratedSetPutParams, { ids }: CuratedSetBody) {
+  return tagSet(params.languageCode, await putSet(actor, 'top_tags', params, ids));
+}
+
+/** PUT /users/top_authors/{languageCode}/{countryCode} */
+export async function putTopAuthors(actor: Actor, params: CuratedSetPutParams, { ids }: CuratedSetBody) {
+  return authorSet(params.languageCode, await putSet(actor, 'top_authors', params, ids));
+}
+
+/** The authors set of (language, country): the writers the staff chose, banned ones left out. */
+async function authorsOf(sets: Sets): Promise<AuthorsSet> {
+  const ids = (sets.get('authors') ?? []).slice(0, MAX_SET);
+  return { authors: inOrder(ids, await findActiveAuthorsByIds(ids), (row) => row.id) };
+}
+
+/** PUT /users/authors/{languageCode}/{countryCode} */
+export async function putAuthors(actor: Actor, params: CuratedSetPutParams, { ids }: CuratedSetBody) {
+  return authorsOf(await putSet(actor, 'authors', params, ids));
+}
+
+/** An item of a set as the staff's editor lists it. */
+export type EditorItem = { id: string; label: string; detail?: string };
+
+export type CuratedSetEditorData = {
+  /** The stored items of each set, in order, as the admin sees them (hidden ones marked). */
+  items: Record<CuratedSetKind, EditorItem[]>;
+  /** What an anonymous reader's home page shows from them (the preview). */
+  home: HomeSets;
+};
+
+const HIDDEN = 'hidden from readers';
+
+/** The stored stories as the admin sees them (a banned writer's or an unpublished one, marked). */
+async function storyItems(actor: Actor, ids: string[]): Promise<EditorItem[]> {
+  const publicIds = new Set((await storiesByIds(null, ids)).map((story) => story.id));
+  return (await storiesByIds(actor, ids)).map((story) => ({
+    id: story.id,
+    label: story.title.trim() || 'Untitled story',
+    detail: publicIds.has(story.id) ? story.author.name : `${story.author.name} · ${HIDDEN}`,
+  }));
+}
+
+async function authorItems(ids: string[]): Promise<EditorItem[]> {
+  const rows = await findUsersByIds(ids);
+  const active = new Set((await findActiveAuthorsByIds(ids)).map((row) => row.id));
+  return inOrder(ids, rows, (row) => row.id).map((row) => ({
+    id: row.id,
+    label: row.name,
+    detail: active.has(row.id) ? (row.subdomain ? `@${row.subdomain}` : undefined) : HIDDEN,
+  }));
+}
+
+/** The staff area's curated-set editor: what is stored, and what the home page shows from it. */
+export async function getCuratedSetEditor(
+  actor: Actor,
+  params: CuratedSetPutParams,
+): Promise<CuratedSetEditorData> {
+  assertCan(actor, 'curation.set');
+  const sets = await findCuratedSets(params.languageCode, params.countryCode);
+  const ids = (kind: CuratedSetKind) => (sets.get(kind) ?? []).slice(0, MAX_SET);
+  const [editorPick, popular, publications, tags, topAuthors, authors, home] = await Promise.all([
+    storyItems(actor, ids('editor_pick')),
+    storyItems(actor, ids('popular_stories')),
+    findPublicationsByIds(ids('top_publications')),
+    findTagsBySlugs(ids('top_tags')),
+    authorItems(ids('top_authors')),
+    authorItems(ids('authors')),
+    // Readers' view, not the admin's: the preview shows what an anonymous reader's home would.
+    getHomeSets(null, params),
+  ]);
+  return {
+    items: {
+      editor_pick: editorPick,
+      popular_stories: popular,
+      top_publications: inOrder(ids('top_publications'), publications, (row) => row.id).map((row) => ({
+        id: row.id,
+        label: row.name,
+        detail: row.subdomain,
+      })),
+      top_tags: inOrder(ids('top_tags'), tags, (row) => row.slug).map((row) => ({
+        id: row.slug,
+        label: row.name,
+      })),
+      top_authors: topAuthors,
+      authors,
+    },
+    home,
+  };
+}
+
+// ---- Publication devotion and trending (SPEC §7; DESIGN §7: ordered story lists per publication) --
+
+/** How many stories the default devotion and trending sets hold (a publication's newest). */
+const PUBLICATION_SET_DEFAULT_SIZE = 6;
+
+/** GET /publications/publication_devotion|publication_trending/{id}: anyone; 404 for no publication. */
+export async function getPublicationStories(
+  actor: Actor,
+  kind: PublicationStorySetKind,
+  publicationId: string,
+): Promise<PublicationStories> {
+  if (!(await publicationExists(publicationId))) throw notFound('Publication');
+  const stored = await findPublicationStorySet(publicationId, kind);
+  if (stored && stored.length > 0) {
+    return { posts: await storiesByIds(actor, stored.slice(0, MAX_SET)), curated: true };
+  }
+  const newest = await findNewestPublicationStoryIds(publicationId, PUBLICATION_SET_DEFAULT_SIZE);
+  return { posts: await storiesByIds(actor, newest), curated: false };
+}
+
+/** PUT /publications/publication_devotion|publication_trending/{id}: stories of that publication only. */
+export async function putPublicationStories(
+  actor: Actor,
+  kind: PublicationStorySetKind,
+  publicationId: string,
+  { postIds }: PublicationStorySetBody,
+): Promise<PublicationStories> {
+  assertCan(actor, 'curation.set');
+  if (!(await publicationExists(publicationId))) throw notFound('Publication');
+  refuseUnknown('postIds', postIds, await findStoryIdsInPublication(publicationId, postIds));
+  await upsertPublicationStorySet(publicationId, kind, postIds, actor!.id);
+  return getPublicationStories(actor, kind, publicationId);
+}
+
+/** How many candidates the staff area's finders filter among (publications, tags). */
+const CANDIDATES = 200;
+
+export type CurationCandidates = {
+  publications: { id: string; name: string; subdomain: string }[];
+  tags: { name: string; slug: string }[];
+};
+
+/** The publications and the language's most used tags the curated-set editor may add. */
+export async function getCurationCandidates(actor: Actor, languageCode: string): Promise<CurationCandidates> {
+  assertCan(actor, 'curation.set');
+  const [publications, slugs] = await Promise.all([
+    findPublicationChoices(CANDIDATES),
+    findMostUsedTagSlugs(languageCode, CANDIDATES),
+  ]);
+  const tags = inOrder(slugs, await findTagsBySlugs(slugs), (row) => row.slug);
+  return { publications, tags };
 }

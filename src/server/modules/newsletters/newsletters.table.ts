@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -57,6 +58,11 @@ export const subscriptions = pgTable(
     createdAt: timestamp('created_at', { precision: 3, withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { precision: 3, withTimezone: true }),
     unsubscribedAt: timestamp('unsubscribed_at', { precision: 3, withTimezone: true }),
+    /** When a confirmation mail was last asked for; the mailer sends it when this passes confirmSentAt. */
+    confirmRequestedAt: timestamp('confirm_requested_at', { precision: 3, withTimezone: true }),
+    confirmSentAt: timestamp('confirm_sent_at', { precision: 3, withTimezone: true }),
+    /** A permanent (5xx) SMTP refusal: no more mail to this subscription (docs/decisions/024). */
+    bouncedAt: timestamp('bounced_at', { precision: 3, withTimezone: true }),
   },
   (t) => [
     unique('subscriptions_email_topic_key').on(t.email, t.topicId),
@@ -77,12 +83,17 @@ export const newsletterEntries = pgTable(
       .notNull()
       .references(() => publications.id, { onDelete: 'cascade' }),
     collectionId: uuid('collection_id').references(() => collections.id, { onDelete: 'set null' }),
-    postId: text('post_id')
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
+    /** Null once the story is deleted: a sent entry stays for the stats (migration 0004's triggers). */
+    postId: text('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    /** The story's title when the entry was made or last sent: the stats still name a deleted story. */
+    postTitle: text('post_title').notNull().default(''),
     status: text('status', { enum: NEWSLETTER_STATUSES }).notNull().default('unscheduled'),
     scheduledTime: timestamp('scheduled_time', { precision: 3, withTimezone: true }),
     timezone: text('timezone').notNull().default('UTC'),
+    /** Send at scheduledTime's wall-clock time in each subscriber's own time zone (DESIGN §6 option). */
+    inSubscriberTimezone: boolean('in_subscriber_timezone').notNull().default(false),
+    /** Why the entry failed (its story was unpublished or deleted while it was being sent). */
+    lastError: text('last_error'),
     createdAt: timestamp('created_at', { precision: 3, withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { precision: 3, withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { precision: 3, withTimezone: true }),
@@ -124,9 +135,18 @@ export const newsletterDeliveries = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { precision: 3, withTimezone: true }).notNull().defaultNow(),
+    /** When this recipient's mail is due (later than the entry's time in "each subscriber's time zone"). */
+    dueAt: timestamp('due_at', { precision: 3, withTimezone: true }).notNull().defaultNow(),
+    /** After a transient SMTP failure: not before this time (backoff). */
+    nextAttemptAt: timestamp('next_attempt_at', { precision: 3, withTimezone: true }),
+    /** The lease of the worker sending it: a claim expires, so a dead worker's rows are taken over. */
+    claimId: uuid('claim_id'),
+    claimedUntil: timestamp('claimed_until', { precision: 3, withTimezone: true }),
     sentAt: timestamp('sent_at', { precision: 3, withTimezone: true }),
     openedAt: timestamp('opened_at', { precision: 3, withTimezone: true }),
     clickedAt: timestamp('clicked_at', { precision: 3, withTimezone: true }),
+    /** The recipient left through this mail's unsubscribe link (the entry's "unsubscribed" figure). */
+    unsubscribedAt: timestamp('unsubscribed_at', { precision: 3, withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.entryId, t.subscriptionId] }),

@@ -36,7 +36,16 @@ export const storyCapabilitiesOf = (
   actor: Actor,
   resource: StoryResource,
   role: PublicationRole | null,
-): StoryCapabilities => storyCapabilities(actor, resource, { publicationRole: role });
+  row?: { publication: { hasNewsletters: boolean } | null; isInNewsletter: boolean },
+): StoryCapabilities =>
+  storyCapabilities(
+    actor,
+    resource,
+    { publicationRole: role },
+    row?.publication
+      ? { hasNewsletters: row.publication.hasNewsletters, isInNewsletter: row.isInNewsletter }
+      : undefined,
+  );
 
 /** A user's role in a publication as the policy takes it (null: none, or no publication). */
 export async function publicationRoleOf(
@@ -81,7 +90,12 @@ export async function loadVisibleStory(actor: Actor, id: string, withRole = true
   const resource = storyResource(row);
   const role =
     isPublicStory(resource) && !withRole ? null : await publicationRoleOf(actor?.id, row.publicationId);
-  assertCan(actor, 'story.read', resource, { publicationRole: role });
+  const context = { publicationRole: role };
+  // Site staff open any story (published or not) by its id to edit its excerpt (SPEC §6, issue 13,
+  // docs/decisions/025): only here, the single-story fetch and save — lists and pages still ask story.read.
+  if (!can(actor, 'story.read', resource, context) && !can(actor, 'story.editExcerpt', resource, context)) {
+    assertCan(actor, 'story.read', resource, context);
+  }
   return { row, resource, role };
 }
 

@@ -32,6 +32,7 @@ const joined = {
     id: publications.id,
     name: publications.name,
     newsletterDescription: publications.newsletterDescription,
+    hasNewsletters: publications.hasNewsletters,
   },
   isInNewsletter: sql<boolean>`exists (select 1 from ${newsletterEntries} where ${newsletterEntries.postId} = ${posts.id})`,
   // The story's tags in the author's order, in the same query (one round trip per story or page).
@@ -52,7 +53,12 @@ type Joined = {
     image: string | null;
     subdomain: string | null;
   };
-  publication: { id: string; name: string; newsletterDescription: string | null } | null;
+  publication: {
+    id: string;
+    name: string;
+    newsletterDescription: string | null;
+    hasNewsletters: boolean;
+  } | null;
   isInNewsletter: boolean;
   tags: Tag[];
 };

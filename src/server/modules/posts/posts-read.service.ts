@@ -81,7 +81,7 @@ function toStory(row: StoryRow, capabilities: StoryCapabilities): Story {
  */
 export async function getPostOrThrow(actor: Actor, id: string): Promise<Story> {
   const { row, resource, role } = await loadVisibleStory(actor, id, actor !== null);
-  return toStory(row, storyCapabilitiesOf(actor, resource, role));
+  return toStory(row, storyCapabilitiesOf(actor, resource, role, row));
 }
 
 /** A memo of the actor's role per publication, for pages of stories from several publications. */
@@ -123,7 +123,7 @@ export async function getStoryAfterWrite(actor: Actor, id: string): Promise<Stor
   const row = await findStoryRowById(id);
   if (!row) throw notFound('Story');
   const role = await publicationRoleOf(actor?.id, row.publicationId);
-  return toStory(row, storyCapabilitiesOf(actor, storyResource(row), role));
+  return toStory(row, storyCapabilitiesOf(actor, storyResource(row), role, row));
 }
 
 export type AuthorPostsOptions = {
@@ -142,7 +142,7 @@ async function withCapabilities(actor: Actor, rows: readonly StorySummaryRow[]):
   return Promise.all(
     rows.map(async (row) => ({
       ...toStorySummary(row),
-      can: storyCapabilitiesOf(actor, storyResource(row), await roleIn(row.publicationId)),
+      can: storyCapabilitiesOf(actor, storyResource(row), await roleIn(row.publicationId), row),
     })),
   );
 }
@@ -255,7 +255,10 @@ async function publicationPage(
   const page = toPage(rows, options.limit, (row) => ({ t: sortTimeOf(list, row).getTime(), id: row.id }));
   const posts = page.items.map((row) =>
     capabilitiesFor
-      ? { ...toStorySummary(row), can: storyCapabilitiesOf(actor, storyResource(row), capabilitiesFor.role) }
+      ? {
+          ...toStorySummary(row),
+          can: storyCapabilitiesOf(actor, storyResource(row), capabilitiesFor.role, row),
+        }
       : toStorySummary(row),
   );
   return { posts, lastKey: page.lastKey };

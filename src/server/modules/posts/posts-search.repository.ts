@@ -3,10 +3,11 @@ import { union } from 'drizzle-orm/pg-core';
 import { getDb } from '../../db';
 import { users } from '../users/users.table';
 import { HIT_END, HIT_START } from './posts-search.highlight';
-import { posts, titleSearchVector } from './posts.table';
+import { posts, postSearch } from './posts.table';
 
 // Full-text search over published stories (DESIGN §1, decision 022): the weighted search_vector of
-// posts.table.ts, queried with websearch_to_tsquery('simple', …), which never fails on syntax.
+// posts.table.ts, copied for published stories into the narrow post_search rows, queried with
+// websearch_to_tsquery('simple', …), which never fails on syntax.
 
 // The same spacing of CJK ideographs as the search vector's (posts.table.ts), so ts_headline finds
 // the single-character tokens a Chinese query is made of; the service takes the spaces out again.
@@ -22,10 +23,10 @@ const SNIPPET_OPTIONS =
 export type SearchHitRow = { id: string; titleHit: boolean };
 
 /**
- * How many matches are ranked (decision 022): the newest SEARCH_CANDIDATES stories matching anywhere
- * and the newest SEARCH_TITLE_CANDIDATES matching in the title. A common word matches most of
- * 100,000 stories, and ranking every one reads every body's vector (~1 s on PGlite); the candidates
- * are found through the partial published_at index or the GIN indexes and only they are ranked.
+ * How many matches are ranked (decision 022): the newest SEARCH_CANDIDATES published stories matching
+ * anywhere and the newest SEARCH_TITLE_CANDIDATES matching in the title. A common word matches most
+ * of 100,000 stories, and ranking every one reads every vector; the candidates come from post_search
+ * (narrow rows: its GIN indexes and its published-time index) and only they are ranked.
  */
 export const SEARCH_CANDIDATES = 200;
 export const SEARCH_TITLE_CANDIDATES = 100;
@@ -39,34 +40,34 @@ export const SEARCH_TITLE_CANDIDATES = 100;
 export async function findSearchHitRows(queryText: string, offset: number, limit: number) {
   const db = await getDb();
   const query = sql`websearch_to_tsquery('simple', ${queryText})`;
-  const published = eq(posts.status, 'published');
-  const newest = [desc(posts.publishedAt), desc(posts.id)];
+  const newest = [desc(postSearch.publishedAt), desc(postSearch.postId)];
   const anywhere = db
-    .select({ id: posts.id })
-    .from(posts)
-    .where(and(published, sql`${posts.searchVector} @@ ${query}`))
+    .select({ id: postSearch.postId })
+    .from(postSearch)
+    .where(sql`${postSearch.searchVector} @@ ${query}`)
     .orderBy(...newest)
     .limit(SEARCH_CANDIDATES);
   const inTitle = db
-    .select({ id: posts.id })
-    .from(posts)
-    .where(and(published, sql`${titleSearchVector} @@ ${query}`))
+    .select({ id: postSearch.postId })
+    .from(postSearch)
+    .where(sql`${postSearch.titleVector} @@ ${query}`)
     .orderBy(...newest)
     .limit(SEARCH_TITLE_CANDIDATES);
   const candidates = union(anywhere, inTitle).as('candidates');
-  // ts_filter keeps the title's lexemes (weight A): "the title matches" outranks any body count.
-  const titleHit = sql<boolean>`ts_filter(${posts.searchVector}, '{a}') @@ ${query}`;
+  // The title's lexemes alone: "the title matches" outranks any body count.
+  const titleHit = sql<boolean>`${postSearch.titleVector} @@ ${query}`;
   return db
-    .select({ id: posts.id, titleHit })
+    .select({ id: postSearch.postId, titleHit })
     .from(candidates)
-    .innerJoin(posts, eq(posts.id, candidates.id))
+    .innerJoin(postSearch, eq(postSearch.postId, candidates.id))
+    .innerJoin(posts, eq(posts.id, postSearch.postId))
     .innerJoin(users, eq(users.id, posts.authorId))
-    .where(eq(users.status, 'active'))
+    .where(and(eq(posts.status, 'published'), eq(users.status, 'active')))
     .orderBy(
       desc(titleHit),
-      desc(sql`ts_rank(${posts.searchVector}, ${query})`),
-      desc(posts.publishedAt),
-      desc(posts.id),
+      desc(sql`ts_rank(${postSearch.searchVector}, ${query})`),
+      desc(postSearch.publishedAt),
+      desc(postSearch.postId),
     )
     .offset(offset)
     .limit(limit + 1);

@@ -2,8 +2,10 @@ import { createRoute } from '@hono/zod-openapi';
 import { createRouter } from '../../api/router';
 import { errorResponses, json } from '../../api/openapi';
 import { clientAddress } from '../../lib/client-address';
-import { searchPageSchema, searchQuerySchema } from './posts-search.schema';
+import { searchPageSchema, searchQuerySchema, staffSearchQuerySchema } from './posts-search.schema';
 import { countSearch, searchStories } from './posts-search.service';
+import { searchAllStories } from './posts-staff-search.service';
+import { storyPageSchema } from './posts.schema';
 
 // Mounted before postsRoutes: /posts/search would otherwise be taken by /posts/{id}.
 export const postsSearchRoutes = createRouter()
@@ -22,4 +24,16 @@ export const postsSearchRoutes = createRouter()
       await countSearch(clientAddress(c.req.raw.headers));
       return c.json(await searchStories(c.get('actor'), q, offset), 200);
     },
+  )
+  // GET /api/posts/search_all?q&status&languageCode&authorId&lastKey — every story (site admins)
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/search_all',
+      tags: ['posts'],
+      summary: 'Search all stories, drafts and scheduled ones too, with filters (site admins)',
+      request: { query: staffSearchQuerySchema },
+      responses: { 200: json(storyPageSchema), ...errorResponses },
+    }),
+    async (c) => c.json(await searchAllStories(c.get('actor'), c.req.valid('query')), 200),
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorParamSchema, pageLimitSchema } from '../../lib/cursor';
 import { storySummarySchema } from './posts.schema';
 
 // GET /api/posts/search?q&offset (SPEC §7): offset pages of SEARCH_PAGE_SIZE stories.
@@ -54,3 +55,19 @@ export const searchPageSchema = z.object({
   nextOffset: z.number().nullable(),
 });
 export type SearchPage = z.infer<typeof searchPageSchema>;
+
+// GET /api/posts/search_all (issue 13, SPEC §6 "Search all posts"): site admins find any story —
+// drafts, scheduled, pending and rejected ones too — by words, status, language and writer; newest
+// created first, keyset pages.
+export const staffSearchQuerySchema = z.object({
+  q: searchTextSchema.describe('Words to find (optional)'),
+  status: z.enum(['draft', 'pending', 'rejected', 'scheduled', 'published']).optional(),
+  languageCode: z
+    .string()
+    .regex(/^[a-z]{2}$/, 'Not a language code')
+    .optional(),
+  authorId: z.string().uuid('Not a user id').optional().describe('Only this writer’s stories'),
+  lastKey: cursorParamSchema,
+  limit: pageLimitSchema(20),
+});
+export type StaffSearchQuery = z.infer<typeof staffSearchQuerySchema>;

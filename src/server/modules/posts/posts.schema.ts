@@ -103,6 +103,8 @@ export const storyPublicationSchema = z.object({
   id: z.string(),
   name: z.string(),
   newsletterDescription: z.string().nullable(),
+  /** SPEC §3 Publication.hasNewsletters: 'Add to newsletter' and the article's subscribe dialog need it. */
+  hasNewsletters: z.boolean(),
 });
 
 /** A story without its body: what lists and cards get. */
@@ -152,6 +154,11 @@ export const storyCapabilitiesSchema = z.object({
   canApprove: z.boolean(),
   canReject: z.boolean(),
   canDelete: z.boolean(),
+  canBanAuthor: z.boolean().describe("Ban the story's author (user.ban: site admins, not on their own)"),
+  canUnbanAuthor: z.boolean().describe("Unban the story's author, who is banned (user.ban)"),
+  canAddToNewsletter: z
+    .boolean()
+    .describe("Put the story into its publication's newsletter (newsletter.add, SPEC §4's four conditions)"),
   locked: z
     .array(z.enum(['publish', 'schedule', 'reschedule', 'cancelSchedule', 'republish']))
     .describe("Allowed by the story's state but not for this writer in its publication: shown disabled"),

@@ -133,7 +133,16 @@ export async function insertPublicationWithOwner(
 }
 
 export type PublicationChanges = Partial<
-  Pick<PublicationRow, 'name' | 'image' | 'description' | 'languageCode' | 'backgroundImage'>
+  Pick<
+    PublicationRow,
+    | 'name'
+    | 'image'
+    | 'description'
+    | 'languageCode'
+    | 'backgroundImage'
+    | 'hasNewsletters'
+    | 'newsletterDescription'
+  >
 >;
 
 /** Applies profile changes; false when the publication is gone. */

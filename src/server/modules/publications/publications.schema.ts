@@ -57,6 +57,8 @@ export const publicationCapabilitiesSchema = z.object({
   canOpenAdmin: z.boolean(),
   canEditProfile: z.boolean(),
   canManageCollections: z.boolean(),
+  /** The newsletter settings, the newsletters list and its stats. */
+  canManageNewsletters: z.boolean(),
   canManageContributors: z.boolean(),
   canChangeRoles: z.boolean(),
   canDelete: z.boolean(),

@@ -262,6 +262,20 @@ export function updatePublication(
   return changeProfile(actor, id, changes);
 }
 
+/**
+ * The newsletter switch and description (SPEC §3 hasNewsletters, newsletterDescription): the newsletters
+ * module asks this after its own policy check (publication.manageNewsletterSettings). 404 when gone.
+ */
+export async function savePublicationNewsletterSettings(
+  id: string,
+  settings: { hasNewsletters: boolean; newsletterDescription?: string | null },
+): Promise<void> {
+  const changes: PublicationChanges = { hasNewsletters: settings.hasNewsletters };
+  if (settings.newsletterDescription !== undefined)
+    changes.newsletterDescription = settings.newsletterDescription;
+  if (!(await updatePublicationRow(id, changes))) throw notFound('Publication');
+}
+
 /** PATCH /publications/updateBackgroundImage {id, backgroundImage} (SPEC §7). */
 export function updatePublicationBackground(
   actor: Actor,

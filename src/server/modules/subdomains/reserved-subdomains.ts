@@ -54,6 +54,7 @@ export const RESERVED_SUBDOMAINS: ReadonlySet<string> = new Set([
   'newsletter',
   'newsletters',
   'subscribe',
+  'subscriptions',
   'unsubscribe',
   'topics',
   'topic',

@@ -1,8 +1,8 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { posts } from '../posts/posts.table';
 import { users } from '../users/users.table';
-import { subtopicPosts, subtopics, type SubtopicRow } from './subtopics.table';
+import { subtopicPosts, subtopics, type NewSubtopicRow, type SubtopicRow } from './subtopics.table';
 
 // Reads of subtopics. A subtopic has no tag of its own: it belongs to the tags its published
 // stories carry (the demo's "Peace in Anxiety" gathers stories tagged anxiety), so a tag page shows
@@ -97,5 +97,87 @@ export async function findSubtopicPostIds(
     .where(and(eq(subtopicPosts.subtopicId, subtopicId), publishedBy(includeBannedWriters)))
     .orderBy(asc(subtopicPosts.position), asc(subtopicPosts.postId))
     .limit(limit);
+  return rows.map((row) => row.postId);
+}
+
+// ---- Staff's writes (issue 13) ------------------------------------------------------------------
+
+/** Every subtopic, oldest first, with its published story count (the staff area's list). */
+export async function findAllSubtopics(includeBannedWriters: boolean): Promise<SubtopicWithCount[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: subtopics.id,
+      slug: subtopics.slug,
+      subtopicName: subtopics.subtopicName,
+      description: subtopics.description,
+      createdAt: subtopics.createdAt,
+      storyCount: storyCount(includeBannedWriters),
+    })
+    .from(subtopics)
+    .orderBy(asc(subtopics.createdAt), asc(subtopics.id));
+  return rows.map((row) => ({ ...row, storyCount: Number(row.storyCount) }));
+}
+
+/** Inserts a subtopic; undefined when its slug is taken. */
+export async function insertSubtopic(row: NewSubtopicRow): Promise<SubtopicRow | undefined> {
+  const db = await getDb();
+  const [created] = await db.insert(subtopics).values(row).onConflictDoNothing().returning();
+  return created;
+}
+
+/** Changes a subtopic's name or description; undefined when there is no such subtopic. */
+export async function updateSubtopicRow(
+  id: string,
+  changes: Partial<Pick<SubtopicRow, 'subtopicName' | 'description'>>,
+): Promise<SubtopicRow | undefined> {
+  const db = await getDb();
+  if (Object.keys(changes).length === 0) {
+    const [row] = await db.select().from(subtopics).where(eq(subtopics.id, id));
+    return row;
+  }
+  const [row] = await db.update(subtopics).set(changes).where(eq(subtopics.id, id)).returning();
+  return row;
+}
+
+/** Deletes a subtopic (its story links go with it); false when there was none. */
+export async function deleteSubtopicRow(id: string): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db.delete(subtopics).where(eq(subtopics.id, id)).returning({ id: subtopics.id });
+  return rows.length > 0;
+}
+
+/** Which of these story ids exist. */
+export async function findExistingPostIds(ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const db = await getDb();
+  const rows = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(inArray(posts.id, [...ids]));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Replaces the subtopic's stories with these, in this order, in one transaction. */
+export async function replaceSubtopicPosts(subtopicId: string, postIds: readonly string[]): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.delete(subtopicPosts).where(eq(subtopicPosts.subtopicId, subtopicId));
+    if (postIds.length > 0) {
+      await tx
+        .insert(subtopicPosts)
+        .values(postIds.map((postId, position) => ({ subtopicId, postId, position })));
+    }
+  });
+}
+
+/** All story ids of the subtopic in order, whatever their state (the staff area's assignment list). */
+export async function findAllSubtopicPostIds(subtopicId: string): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ postId: subtopicPosts.postId })
+    .from(subtopicPosts)
+    .where(eq(subtopicPosts.subtopicId, subtopicId))
+    .orderBy(asc(subtopicPosts.position), asc(subtopicPosts.postId));
   return rows.map((row) => row.postId);
 }

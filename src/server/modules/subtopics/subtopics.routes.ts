@@ -1,17 +1,31 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../api/router';
-import { errorResponses, json } from '../../api/openapi';
+import { errorResponses, json, jsonBody } from '../../api/openapi';
 import {
+  createSubtopicSchema,
   subtopicIdSchema,
   subtopicListSchema,
+  subtopicPostsBodySchema,
+  subtopicPostsQuerySchema,
+  subtopicSchema,
   subtopicsQuerySchema,
   subtopicWithStoriesSchema,
+  updateSubtopicSchema,
 } from './subtopics.schema';
-import { getSubtopicOrThrow, listSubtopicsOfTag } from './subtopics.service';
+import {
+  assignSubtopicPosts,
+  createSubtopic,
+  deleteSubtopic,
+  getSubtopicOrThrow,
+  listSubtopicsOfTag,
+  updateSubtopic,
+} from './subtopics.service';
 
-// /api/subtopics (SPEC §7 Subtopics, tags, users): the reads. Staff's writes come with issue 13.
+// /api/subtopics (SPEC §7 Subtopics, tags, users): anyone reads them; site admins write them
+// (subtopic.manage). /create and /posts are declared before /{id}.
 
 const tags = ['subtopics'];
+const idParams = z.object({ id: subtopicIdSchema });
 
 export const subtopicsRoutes = createRouter()
   // GET /api/subtopics?slug — the subtopics holding published stories with the tag {subtopics}
@@ -27,6 +41,62 @@ export const subtopicsRoutes = createRouter()
     async (c) =>
       c.json({ subtopics: await listSubtopicsOfTag(c.get('actor'), c.req.valid('query').slug) }, 200),
   )
+  // POST /api/subtopics/create — a new subtopic {subtopicName, description} (site admins)
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/create',
+      tags,
+      summary: 'Create a subtopic',
+      request: jsonBody(createSubtopicSchema),
+      responses: { 201: json(subtopicSchema, 'Created'), ...errorResponses },
+    }),
+    async (c) => c.json(await createSubtopic(c.get('actor'), c.req.valid('json')), 201),
+  )
+  // POST /api/subtopics/posts?subtopicId — the subtopic's stories, in order (site admins)
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/posts',
+      tags,
+      summary: "Set a subtopic's stories (ids in order, replacing the ones it had)",
+      request: { query: subtopicPostsQuerySchema, ...jsonBody(subtopicPostsBodySchema) },
+      responses: { 200: json(subtopicWithStoriesSchema), ...errorResponses },
+    }),
+    async (c) =>
+      c.json(
+        await assignSubtopicPosts(c.get('actor'), c.req.valid('query').subtopicId, c.req.valid('json')),
+        200,
+      ),
+  )
+  // PATCH /api/subtopics/{id} — rename or describe it (the subtopic-edit dialog; site admins)
+  .openapi(
+    createRoute({
+      method: 'patch',
+      path: '/{id}',
+      tags,
+      summary: "Change a subtopic's name or description",
+      request: { params: idParams, ...jsonBody(updateSubtopicSchema) },
+      responses: { 200: json(subtopicSchema), ...errorResponses },
+    }),
+    async (c) =>
+      c.json(await updateSubtopic(c.get('actor'), c.req.valid('param').id, c.req.valid('json')), 200),
+  )
+  // DELETE /api/subtopics/{id} — delete it; its stories stay (site admins)
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/{id}',
+      tags,
+      summary: 'Delete a subtopic',
+      request: { params: idParams },
+      responses: { 204: { description: 'Deleted' }, ...errorResponses },
+    }),
+    async (c) => {
+      await deleteSubtopic(c.get('actor'), c.req.valid('param').id);
+      return c.body(null, 204);
+    },
+  )
   // GET /api/subtopics/{id} — one subtopic with its published stories, in the order staff gave them
   .openapi(
     createRoute({
@@ -34,7 +104,7 @@ export const subtopicsRoutes = createRouter()
       path: '/{id}',
       tags,
       summary: 'A subtopic with its stories',
-      request: { params: z.object({ id: subtopicIdSchema }) },
+      request: { params: idParams },
       responses: { 200: json(subtopicWithStoriesSchema), ...errorResponses },
     }),
     async (c) => c.json(await getSubtopicOrThrow(c.get('actor'), c.req.valid('param').id), 200),

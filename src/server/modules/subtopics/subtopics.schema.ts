@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { storySummarySchema } from '../posts/posts.schema';
+import { safeString } from '../../lib/safe-string';
+import { storyIdSchema, storySummarySchema } from '../posts/posts.schema';
+import { SUBTOPIC_DESCRIPTION_MAX, SUBTOPIC_NAME_BLANK, SUBTOPIC_NAME_MAX } from './subtopics.limits';
 
 // SPEC §3 Subtopic: id, subtopicName (name), description, createTimestamp. Answers also carry the
 // subtopic's own slug and how many published stories it holds.
@@ -30,3 +32,41 @@ export const tagSlugParamSchema = z.string().trim().min(1, 'A tag slug is requir
 // GET /api/subtopics?slug: the subtopics holding stories with the tag.
 export const subtopicsQuerySchema = z.object({ slug: tagSlugParamSchema.describe('The tag slug') });
 export const subtopicListSchema = z.object({ subtopics: z.array(subtopicSchema) });
+
+// ---- Staff's writes (issue 13; SPEC §2 subtopic-edit, §7 POST /subtopics/create, PATCH / DELETE
+// /subtopics/{id}, POST /subtopics/posts?subtopicId) -------------------------------------------
+
+const subtopicNameSchema = safeString()
+  .trim()
+  .min(1, SUBTOPIC_NAME_BLANK)
+  .max(SUBTOPIC_NAME_MAX, `At most ${SUBTOPIC_NAME_MAX} characters`);
+const subtopicDescriptionSchema = safeString()
+  .trim()
+  .max(SUBTOPIC_DESCRIPTION_MAX, `At most ${SUBTOPIC_DESCRIPTION_MAX} characters`);
+
+export const createSubtopicSchema = z.object({
+  subtopicName: subtopicNameSchema,
+  description: subtopicDescriptionSchema.default(''),
+});
+export type CreateSubtopicInput = z.infer<typeof createSubtopicSchema>;
+
+/** The subtopic-edit dialog sends {subtopicId, subtopicName, description} (SPEC §7); the id is the path's. */
+export const updateSubtopicSchema = z.object({
+  subtopicId: subtopicIdSchema.optional(),
+  subtopicName: subtopicNameSchema.optional(),
+  description: subtopicDescriptionSchema.optional(),
+});
+export type UpdateSubtopicInput = z.infer<typeof updateSubtopicSchema>;
+
+/** POST /subtopics/posts?subtopicId: the subtopic's stories, in order (replacing the ones it had). */
+export const subtopicPostsQuerySchema = z.object({ subtopicId: subtopicIdSchema });
+export const subtopicPostsBodySchema = z.object({
+  posts: z
+    .array(storyIdSchema)
+    .max(100, 'At most 100 stories in a subtopic')
+    .refine((ids) => new Set(ids).size === ids.length, 'A story appears twice'),
+});
+export type SubtopicPostsInput = z.infer<typeof subtopicPostsBodySchema>;
+
+/** Every subtopic, for the staff area. */
+export const allSubtopicsSchema = z.object({ subtopics: z.array(subtopicSchema) });

@@ -1,0 +1,257 @@
+// Issue 12's journey in Chromium, over real SMTP (an smtp-server sink this spec starts on the port
+// playwright.config.ts gives the server as SMTP_URL): a new owner turns the newsletter of a new
+// publication on; a reader subscribes from the publication page (SPEC §2 publication-subscription:
+// 'Please enter a valid email address.', 'Loading...', /static/subscribe_success), confirms from the
+// mail; the owner adds a published story to the newsletter from its story-actions menu and schedules
+// it a minute ahead from the publication admin ('Schedule a time to send newsletter', reload after
+// 1 s); the mail arrives once with the story, the unsubscribe link and both RFC 8058 headers; one
+// POST unsubscribes; the next newsletter skips that address. /daily-newsletter subscribes for real.
+import {
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+import { linkIn, startSmtpSink, type SmtpSink, type SunkMail } from '../helpers/smtp-sink';
+import { createStory, expect, newUserTest, test, uniqueEmail } from './fixtures';
+import { e2eSmtpPort } from './smtp-port';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+let sink: SmtpSink;
+
+test.beforeAll(async () => {
+  sink = await startSmtpSink({ port: e2eSmtpPort(PORT) });
+});
+test.afterAll(async () => {
+  await sink?.close();
+});
+
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+const messageDialog = (page: Page): Locator =>
+  page.getByRole('dialog', { name: /^(Message|Something went wrong)$/ });
+const mailsTo = (address: string, subject?: string) =>
+  sink.messages.filter((m) => m.to.includes(address) && (subject === undefined || m.subject === subject));
+
+async function waitForMail(address: string, subject: string, timeoutMs = 30_000): Promise<SunkMail> {
+  const [mail] = await sink.waitFor((m) => m.to.includes(address) && m.subject === subject, { timeoutMs });
+  return mail!;
+}
+
+/** The site path of an absolute link in a mail (the sink's links carry the server's own origin). */
+const pathOf = (link: string) => {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+};
+
+/** The next minute boundary at least a minute ahead, as the datetime-local value (UTC) and epoch ms. */
+function aMinuteAhead(): { value: string; time: number } {
+  const time = Math.ceil((Date.now() + 60_000) / 60_000) * 60_000;
+  return { value: new Date(time).toISOString().slice(0, 16), time };
+}
+
+async function createNewsletterPublication(request: APIRequestContext, baseURL: string) {
+  const headers = { origin: baseURL };
+  const subdomain = `letters-${stamp()}`;
+  const created = await request.post('/api/publications/create', {
+    headers,
+    data: {
+      name: `Morning Letters ${subdomain.slice(-4)}`,
+      description: 'Letters at dawn.',
+      subdomain,
+      languageCode: 'en',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const publication = await created.json();
+  const collection = await request.post('/api/collections/create', {
+    headers,
+    data: { publicationId: publication.id, name: 'Dawn' },
+  });
+  expect(collection.status(), await collection.text()).toBe(201);
+  return { ...publication, collectionId: (await collection.json()).id as string } as {
+    id: string;
+    name: string;
+    subdomain: string;
+    collectionId: string;
+  };
+}
+
+/** A reader subscribes by the site's own form (publication dialog or page) and confirms from the mail. */
+async function confirmFromMail(page: Page, address: string, topicName: string): Promise<void> {
+  const mail = await waitForMail(address, `Confirm your subscription to ${topicName}`);
+  expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+  await page.goto(pathOf(linkIn(mail, '/subscriptions/confirm?token=')));
+  await expect(page.getByRole('heading', { name: 'Your subscription is confirmed' })).toBeVisible();
+}
+
+newUserTest.describe('newsletters', () => {
+  newUserTest(
+    'subscribe, confirm, add, schedule, receive once, unsubscribe in one click',
+    async ({ page, browser, baseURL }) => {
+      newUserTest.setTimeout(420_000);
+      const publication = await createNewsletterPublication(page.request, baseURL!);
+
+      // The owner turns the newsletter on in the edit page.
+      await page.goto(`/publications/${publication.id}/edit`);
+      const settings = page.getByRole('region', { name: 'Newsletter' });
+      await settings.getByLabel('Send a newsletter to subscribers').check();
+      await settings.getByRole('button', { name: 'Save newsletter settings' }).click();
+      await expect(settings.getByText('Saved successfully')).toBeVisible();
+
+      // A reader, anonymous, subscribes from the publication page.
+      const readerContext = await browser.newContext({
+        baseURL,
+        extraHTTPHeaders: { 'x-forwarded-for': '10.99.0.1' },
+      });
+      const reader = await readerContext.newPage();
+      const readerEmail = uniqueEmail('reader');
+      await reader.goto(`/${publication.subdomain}`);
+      await reader.getByRole('button', { name: `Subscribe to ${publication.name}` }).click();
+      const dialog = reader.getByRole('dialog', { name: `Subscribe to ${publication.name}` });
+      await expect(dialog).toContainText(
+        "Sign up to receive inpiration and meditation of God's Word, delivered to your inbox.",
+      );
+      await dialog.getByLabel('E-mail address').fill('not-an-address');
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await expect(dialog.getByRole('alert')).toHaveText('Please enter a valid email address.');
+      await dialog.getByLabel('E-mail address').fill(readerEmail);
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await expect(reader).toHaveURL(/\/static\/subscribe_success$/);
+      await confirmFromMail(reader, readerEmail, publication.name);
+
+      // The owner publishes a story there and adds it to the newsletter from its story-actions menu.
+      const story = await createStory(page.request, baseURL!, {
+        title: `Manna for the morning ${stamp()}`,
+        excerpt: 'Enough for today.',
+        bodyHtml: '<p>Give us this day our daily bread, and no more than we need.</p>',
+        publicationId: publication.id,
+        collectionId: publication.collectionId,
+        tags: [],
+      });
+      await page.goto(story.path);
+      await page.getByRole('button', { name: 'Story actions' }).first().click();
+      await page
+        .getByRole('dialog', { name: 'Story actions' })
+        .getByRole('button', { name: 'Add to newsletter' })
+        .click();
+      const add = page.getByRole('dialog', { name: 'Add to newsletter' });
+      await expect(add).toContainText(story.title);
+      await expect(add).toContainText('Published at:');
+      await add.getByRole('button', { name: 'Add to newsletter' }).click();
+      await expect(messageDialog(page)).toContainText('Created successfully');
+      await messageDialog(page).getByRole('button', { name: 'OK' }).click();
+
+      // … and schedules it a minute ahead from the publication admin; the page reloads after 1 s.
+      await page.goto(`/publications/admin/${publication.id}`);
+      const newsletters = page.getByRole('region', { name: 'Newsletters' });
+      await newsletters.getByRole('button', { name: `Newsletter actions for ${story.title}` }).click();
+      await page
+        .getByRole('dialog', { name: 'Newsletter' })
+        .getByRole('button', { name: 'Schedule the newsletter' })
+        .click();
+      const schedule = page.getByRole('dialog', { name: 'Schedule a time to send newsletter' });
+      const at = aMinuteAhead();
+      await schedule.getByLabel('Send at (UTC)').fill(at.value);
+      const reloaded = page.waitForEvent('load');
+      await schedule.getByRole('button', { name: 'Schedule the newsletter' }).click();
+      await expect(messageDialog(page)).toContainText('Scheduled successfully');
+      await reloaded;
+      await expect(
+        page
+          .getByRole('table', { name: 'Newsletter entries' })
+          .getByRole('row', { name: new RegExp(story.title) }),
+      ).toContainText('Scheduled');
+
+      // The mail arrives once, with the story, the unsubscribe link and both headers.
+      const mail = await waitForMail(readerEmail, story.title, 180_000);
+      expect(mail.html).toContain('Give us this day our daily bread');
+      expect(mail.html).toContain(publication.name);
+      expect(linkIn(mail, '/subscriptions/unsubscribe?token=')).toBeTruthy();
+      const oneClick = mail.headers.get('list-unsubscribe')!;
+      expect(oneClick).toMatch(/^<http:\/\/localhost:\d+\/api\/subscriptions\/unsubscribe\?token=/);
+      expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+      await expect
+        .poll(
+          () =>
+            page.request
+              .get(`/api/publications/${publication.id}/newsletters`)
+              .then((r) => r.json())
+              .then((l) => l.newsletters[0].status),
+          { timeout: 30_000 },
+        )
+        .toBe('sent');
+      expect(mailsTo(readerEmail, story.title)).toHaveLength(1);
+
+      // One POST, as a mail provider sends it: no cookie, a form body.
+      const provider = await playwrightRequest.newContext();
+      const left = await provider.post(oneClick.slice(1, -1), {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        data: 'List-Unsubscribe=One-Click',
+      });
+      expect(left.status(), await left.text()).toBe(200);
+      await provider.dispose();
+
+      // A second reader stays; the next newsletter reaches them and skips the one who left.
+      const secondEmail = uniqueEmail('second');
+      const subscribed = await reader.request.put('/api/subscribe', {
+        headers: { origin: baseURL! },
+        data: { email: secondEmail, topic: `publication-${publication.subdomain}`, timezone: 'UTC' },
+      });
+      expect(subscribed.status()).toBe(200);
+      await confirmFromMail(reader, secondEmail, publication.name);
+      const next = await createStory(page.request, baseURL!, {
+        title: `Evening manna ${stamp()}`,
+        excerpt: 'Rest.',
+        bodyHtml: '<p>He gives to His beloved sleep.</p>',
+        publicationId: publication.id,
+        collectionId: publication.collectionId,
+        tags: [],
+      });
+      const entry = await page.request.post(`/api/publications/${publication.id}/newsletters/create`, {
+        headers: { origin: baseURL! },
+        data: { publicationId: publication.id, postId: next.id },
+      });
+      expect(entry.status()).toBe(201);
+      const { newsletterId } = await entry.json();
+      const scheduled = await page.request.patch(
+        `/api/publications/${publication.id}/newsletters/${newsletterId}`,
+        {
+          headers: { origin: baseURL! },
+          data: { scheduledTime: aMinuteAhead().time, publicationId: publication.id, timezone: 'UTC' },
+        },
+      );
+      expect(scheduled.status(), await scheduled.text()).toBe(200);
+      await waitForMail(secondEmail, next.title, 180_000);
+      await expect
+        .poll(
+          () =>
+            page.request
+              .get(`/api/publications/${publication.id}/newsletters/${newsletterId}`)
+              .then((r) => r.json())
+              .then((e) => e.status),
+          { timeout: 30_000 },
+        )
+        .toBe('sent');
+      expect(mailsTo(readerEmail, next.title)).toEqual([]);
+      expect(mailsTo(secondEmail, next.title)).toHaveLength(1);
+
+      // The admin's stats count both newsletters.
+      await page.goto(`/publications/admin/${publication.id}`);
+      // Recipients 1, delivered 1, failed 0 each: the second letter reached only the reader who stayed.
+      const stats = page.getByRole('table', { name: 'Newsletter stats' });
+      await expect(stats.getByRole('row', { name: new RegExp(`^${next.title} 1 1 0 `) })).toBeVisible();
+      await expect(stats.getByRole('row', { name: new RegExp(`^${story.title} 1 1 0 `) })).toBeVisible();
+      await readerContext.close();
+    },
+  );
+});
+
+test('/daily-newsletter subscribes to the daily devotional for real', async ({ page }) => {
+  const email = uniqueEmail('daily');
+  await page.goto('/daily-newsletter');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page).toHaveURL(/\/static\/subscribe_success$/);
+  await expect(page.getByRole('heading', { name: 'You’re subscribed' })).toBeVisible();
+  await confirmFromMail(page, email, 'Daily Devotional');
+});
