@@ -374,6 +374,12 @@ const COVERED_PREFIXES = ['/api/publications', '/api/collections', '/api/posts/p
 /** Under those prefixes but about no one publication: the home page's curated set (tests/api/curation.api.test.ts). */
 const NOT_ABOUT_ONE_PUBLICATION = new Set([
   'GET /api/publications/top_publications/{languageCode}/{countryCode}',
+  // Site staff's curation (issue 13): generated from the policy in tests/api/staff-access.api.test.ts.
+  'PUT /api/publications/top_publications/{languageCode}/{countryCode}',
+  'GET /api/publications/publication_devotion/{id}',
+  'PUT /api/publications/publication_devotion/{id}',
+  'GET /api/publications/publication_trending/{id}',
+  'PUT /api/publications/publication_trending/{id}',
 ]);
 
 type Finding = { endpoint: string; actor: ActorName; expected: string; got: string };

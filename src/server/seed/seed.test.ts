@@ -38,7 +38,8 @@ describe('seedDemo', () => {
     expect(await total(collections)).toBe(6);
     expect(await total(publicationMembers)).toBe(6);
     expect(await total(subdomains)).toBe(9);
-    expect(await total(topics)).toBe(7);
+    // The anxiety topic and the seven site topics of migration 0004, and one per demo publication.
+    expect(await total(topics)).toBe(10);
     expect(await total(curatedSets)).toBe(10);
 
     const byStatus = await db
