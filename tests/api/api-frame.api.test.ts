@@ -98,7 +98,9 @@ function request(endpoint: Endpoint, { junk }: { junk?: string } = {}) {
     return encodeURIComponent(junk ?? String(sample(parameter.schema, name)));
   });
   const query = new URLSearchParams(
-    parameters.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, String(sample(p.schema, p.name))]),
+    parameters
+      .filter((p) => p.in === 'query' && p.required)
+      .map((p) => [p.name, String(sample(p.schema, p.name))]),
   );
   const content = endpoint.operation.requestBody?.content ?? {};
   const jsonBody = content['application/json'];
@@ -176,27 +178,24 @@ describe('the API frame', () => {
     mutating
       .filter((endpoint) => !CROSS_SITE_BY_DESIGN.has(label(endpoint)))
       .map((endpoint) => [label(endpoint), endpoint] as const),
-  )(
-    '%s from another origin is refused with 403, signed in or not',
-    async (_, endpoint) => {
-      const { url, ...input } = request(endpoint);
-      const crossOrigin = await call(endpoint.method, url, {
-        ...input,
-        as: userId,
-        origin: 'https://evil.example',
-      });
-      expectErrorShape(crossOrigin, 403, 'forbidden');
-      const crossSite = await call(endpoint.method, url, {
-        ...input,
-        as: userId,
-        origin: null,
-        headers: { ...input.headers, 'sec-fetch-site': 'cross-site' },
-      });
-      expectErrorShape(crossSite, 403, 'forbidden');
-      const opaque = await call(endpoint.method, url, { ...input, origin: 'null' });
-      expectErrorShape(opaque, 403, 'forbidden');
-    },
-  );
+  )('%s from another origin is refused with 403, signed in or not', async (_, endpoint) => {
+    const { url, ...input } = request(endpoint);
+    const crossOrigin = await call(endpoint.method, url, {
+      ...input,
+      as: userId,
+      origin: 'https://evil.example',
+    });
+    expectErrorShape(crossOrigin, 403, 'forbidden');
+    const crossSite = await call(endpoint.method, url, {
+      ...input,
+      as: userId,
+      origin: null,
+      headers: { ...input.headers, 'sec-fetch-site': 'cross-site' },
+    });
+    expectErrorShape(crossSite, 403, 'forbidden');
+    const opaque = await call(endpoint.method, url, { ...input, origin: 'null' });
+    expectErrorShape(opaque, 403, 'forbidden');
+  });
 
   it.each(
     mutating

@@ -127,6 +127,15 @@ describe('ban and unban, every surface', () => {
     });
     expect(ban.status).toBe(200);
     expect(ban.json).toEqual({ id: writer.id, name: writer.name, status: 'banned' });
+    // The log offers the admin the way back (a writer with no story left has no menu to unban from);
+    // a site editor reads the log but may not unban.
+    const banRow = async (as: string) =>
+      (await call('GET', '/api/users/moderation_log', { as })).json.entries.find(
+        (e: { target: { id: string }; action: string }) => e.target.id === writer.id && e.action === 'ban',
+      );
+    expect(await banRow(admin.id)).toMatchObject({ canUnban: true });
+    const siteEditor = await createUser(db, { roles: ['editor'] });
+    expect(await banRow(siteEditor.id)).toMatchObject({ canUnban: false });
 
     expect(await surfaces()).toEqual({
       storyApi: 404,
@@ -176,6 +185,7 @@ describe('ban and unban, every surface', () => {
     const mine = seen.json.entries.filter((e: { target: { id: string } }) => e.target.id === writer.id);
     expect(mine.map((e: { action: string }) => e.action)).toEqual(['unban', 'ban']);
     expect(mine[1]).toMatchObject({
+      canUnban: false,
       reason: 'Spam in every comment',
       actor: { id: admin.id, name: admin.name },
     });

@@ -1,8 +1,11 @@
 'use client';
 
 // The moderation log (issue 13): every ban, unban and site-role change — who, to whom, when, why —
-// newest first, page by page.
+// newest first, page by page. A site admin unbans from the row of a ban whose writer is still banned
+// (a writer with no story left to open has no other way back).
 import { useCallback } from 'react';
+import { useDialog } from '@/components/dialogs/dialog-provider';
+import { Button } from '@/components/ui/button';
 import { LoadMore } from '@/components/hooks/load-more';
 import { useKeysetList, type KeysetPage } from '@/components/hooks/use-keyset-list';
 import { formatDateTime } from '@/lib/format-date';
@@ -16,8 +19,15 @@ const WHAT: Record<ModerationEntry['action'], string> = {
   revoke_role: 'Removed as site',
 };
 
-/** `initial`: the first page as the server rendered it. */
-export function ModerationLogPanel({ initial }: { initial?: KeysetPage<ModerationEntry> }) {
+/** `initial`: the first page as the server rendered it; `canBan`: the policy's staff flag. */
+export function ModerationLogPanel({
+  initial,
+  canBan,
+}: {
+  initial?: KeysetPage<ModerationEntry>;
+  canBan: boolean;
+}) {
+  const { openDialog } = useDialog();
   const fetchPage = useCallback(
     async (lastKey: Parameters<typeof listModerationLog>[0], { signal }: { signal: AbortSignal }) => {
       const page = await listModerationLog(lastKey, signal);
@@ -51,6 +61,11 @@ export function ModerationLogPanel({ initial }: { initial?: KeysetPage<Moderatio
             <th scope="col">Who</th>
             <th scope="col">By</th>
             <th scope="col">Reason</th>
+            {canBan ? (
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
@@ -64,6 +79,25 @@ export function ModerationLogPanel({ initial }: { initial?: KeysetPage<Moderatio
               </td>
               <td>{entry.actor?.name ?? 'Command line'}</td>
               <td>{entry.reason || '—'}</td>
+              {canBan ? (
+                <td>
+                  {entry.canUnban ? (
+                    <Button
+                      variant="outline"
+                      size="small"
+                      onClick={() =>
+                        openDialog('author-ban', {
+                          author: { id: entry.target.id, name: entry.target.name },
+                          action: 'unban',
+                          onDone: () => window.location.reload(),
+                        })
+                      }
+                    >
+                      Unban
+                    </Button>
+                  ) : null}
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>

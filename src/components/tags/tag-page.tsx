@@ -3,6 +3,8 @@
 // pages with "Load more"; a subtopic's tab shows its description and its stories in staff's order.
 import Link from 'next/link';
 import { StoryListItem } from '@/components/stories/story-list-item';
+import { AnxietySubscribeButton } from '@/components/subscriptions/anxiety-subscribe-button';
+import { TOPIC_ANXIETY } from '@/lib/topics';
 import type { StoryPage } from '@/server/modules/posts/posts.schema';
 import type { SubtopicWithStories } from '@/server/modules/subtopics/subtopics.schema';
 import type { TagDetails } from '@/server/modules/tags/tag-details.schema';
@@ -37,6 +39,8 @@ export function TagPage({ tag, subtopic, firstPage, pageSize }: TagPageProps) {
             ? ` · ${tag.subtopics.length} ${tag.subtopics.length === 1 ? 'subtopic' : 'subtopics'}`
             : null}
         </p>
+        {/* The anxiety tag's readers can also take its letters by e-mail (SPEC §9's anxiety topic). */}
+        {tag.slug === TOPIC_ANXIETY ? <AnxietySubscribeButton /> : null}
       </header>
 
       {tag.subtopics.length > 0 ? (

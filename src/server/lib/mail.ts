@@ -13,8 +13,9 @@ import { env } from './env';
  * file per message under DATA_DIR/outbox. Both take a `commit` step, started in the same instant the
  * message becomes final. SMTP: once the server has accepted the envelope and the body has streamed,
  * `commit()` is called (it writes its database statement on its socket before its first await) and
- * the closing "." is written in the same tick, before anything is awaited. A process killed at any
- * moment has then either written both (the kernel still delivers what was written: the server gets
+ * the closing "." follows at once, through the stream's next ticks with nothing waiting on I/O in
+ * between (the body is already in the kernel's buffer). A process killed at any moment outside that
+ * instant has then either written both (the kernel still delivers what was written: the server gets
  * the ".", the database runs the UPDATE) or neither (no "." — the server drops the message — and no
  * mark). The newsletter sender marks its delivery row sent there (docs/decisions/024-newsletters.md).
  * Outbox: the file has a fixed name per message, so writing it again replaces it; commit follows it.
@@ -250,7 +251,11 @@ class SmtpChannel {
         throw toMailError(error);
       },
     );
-    // The mark and the closing "." in one tick: nothing is awaited between these two lines.
+    // The body must have left Node for the kernel first: otherwise a full socket would hold the "."
+    // back behind it for as long as the server takes to read, while the mark was already written.
+    if (phase === 'data') await bodyHandedOver(connection, outcome);
+    // The mark and the closing "." together: nothing that waits for I/O comes between these two lines
+    // (the "." reaches the socket through the stream's own next ticks, with the socket's buffer empty).
     const committed = phase === 'data' && options.commit ? options.commit() : Promise.resolve(true);
     message.finish();
     try {
@@ -272,6 +277,22 @@ class SmtpChannel {
       this.connection.quit();
       this.connection = null;
     }
+  }
+}
+
+/** Resolves once every byte of the body so far sits in the kernel's socket buffer (or the send ended). */
+async function bodyHandedOver(connection: SMTPConnection, outcome: Promise<void>): Promise<void> {
+  const socket = (connection as unknown as { _socket?: Socket })._socket;
+  const ended = outcome.then(
+    () => true,
+    () => true,
+  );
+  for (;;) {
+    // Let the pipe carry what was pushed through the dot-stuffing stream into the socket.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (!socket || socket.writableLength === 0) return;
+    const drained = new Promise<boolean>((resolve) => socket.once('drain', () => resolve(false)));
+    if (await Promise.race([drained, ended])) return;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { SUBSCRIBE_FAILED } from '@/components/subscriptions/publication-subscription-dialog';
 import { SubscribeForm } from '@/components/subscriptions/subscribe-form';
 import { TOPIC_DAILY_DEVOTIONAL } from '@/lib/topics';
 import { BrandLink } from '../brand-link';
@@ -34,7 +35,11 @@ export default function DailyNewsletterPage() {
           <p className={`${styles.muted} ${styles.small}`}>
             We&rsquo;ll send one e-mail to confirm your address.
           </p>
-          <SubscribeForm topic={TOPIC_DAILY_DEVOTIONAL} buttonLabel="Subscribe" />
+          <SubscribeForm
+            topic={TOPIC_DAILY_DEVOTIONAL}
+            buttonLabel="Subscribe"
+            failureText={SUBSCRIBE_FAILED}
+          />
         </div>
         <p>
           <Link href="/dailydevotion">Read today&rsquo;s devotion first</Link>

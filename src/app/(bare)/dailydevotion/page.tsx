@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { storyPath } from '@/lib/slug';
-import { AppError } from '@/server/lib/errors';
-import { getPublicationStories } from '@/server/modules/curation/curation.service';
+import { todaysDevotion } from '@/server/modules/curation/curation.service';
 import { publicationIdSchema } from '@/server/modules/publications/publications.schema';
 import { BrandLink } from '../brand-link';
 import styles from '../bare.module.css';
@@ -11,28 +10,16 @@ import styles from '../bare.module.css';
 // a document title of its own: every page needs one to be told apart (WCAG 2.4.2).
 export const metadata: Metadata = { title: { absolute: 'Daily devotion' } };
 
-/** Today's story of the publication's devotion set (SPEC §7 publication_devotion), one a day in turn. */
-async function todaysDevotion(id: string | undefined) {
-  if (!id || !publicationIdSchema.safeParse(id).success) return null;
-  try {
-    const { posts } = await getPublicationStories(null, 'devotion', id);
-    if (posts.length === 0) return null;
-    const day = Math.floor(Date.now() / 86_400_000);
-    return posts[day % posts.length]!;
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) return null;
-    throw error;
-  }
-}
-
 export default async function DailyDevotionPage({
   searchParams,
 }: {
   searchParams: Promise<{ id?: string | string[] }>;
 }) {
-  // SPEC §2: the publication id comes from the query parameter id; without one, the site's own devotion.
+  // SPEC §2: the publication id comes from the query parameter id; without one, the devotion set
+  // curated last. The reading below is for a site whose staff have not curated any devotion yet.
   const { id } = await searchParams;
-  const devotion = await todaysDevotion(typeof id === 'string' ? id : undefined);
+  const publicationId = typeof id === 'string' && publicationIdSchema.safeParse(id).success ? id : null;
+  const devotion = await todaysDevotion(publicationId);
   if (devotion) {
     return (
       <div className={styles.page}>

@@ -68,7 +68,7 @@ export default async function StaffPage({ searchParams }: { searchParams: Search
         {section === 'log' ? (
           <>
             <h2 className={styles.sectionTitle}>Moderation log</h2>
-            <ModerationLogPanel initial={await firstLogPage(actor)} />
+            <ModerationLogPanel initial={await firstLogPage(actor)} canBan={can.canBanUsers} />
           </>
         ) : null}
         {section === 'roles' ? (

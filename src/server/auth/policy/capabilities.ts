@@ -4,8 +4,25 @@ import type { Actor } from '../actor';
 import { can } from './decide';
 import { POLICY } from './matrix';
 import { hasSiteRole } from './relations';
-import type { Action, NewsletterEntryResource, PolicyContext, ResourceFor, StoryResource } from './resources';
+import type {
+  AccountResource,
+  Action,
+  NewsletterEntryResource,
+  PolicyContext,
+  ResourceFor,
+  StoryResource,
+} from './resources';
 import { notOut } from './rules';
+
+/** The ban toggle's two faces (SPEC §4): ban an active account, unban a banned one. */
+function banCapabilities(mayBan: boolean, status: AccountResource['status']) {
+  return { canBanAuthor: mayBan && status !== 'banned', canUnbanAuthor: mayBan && status === 'banned' };
+}
+
+/** What the actor may do to one account from the staff area (the moderation log's unban). */
+export function accountCapabilities(actor: Actor, account: AccountResource) {
+  return banCapabilities(can(actor, 'user.ban', { id: account.id }), account.status);
+}
 
 /** Whether some grant's state rules hold, whoever asks: the story is in a state the action leaves. */
 function stateAllows<A extends Action>(action: A, resource: ResourceFor<A>): boolean {
@@ -86,8 +103,7 @@ export function storyCapabilities(
     canApprove: may('story.approve'),
     canReject: may('story.reject'),
     canDelete: may('story.delete'),
-    canBanAuthor: mayBan && story.authorStatus !== 'banned',
-    canUnbanAuthor: mayBan && story.authorStatus === 'banned',
+    ...banCapabilities(mayBan, story.authorStatus),
     canAddToNewsletter:
       newsletter !== undefined &&
       story.publicationId !== null &&

@@ -35,6 +35,7 @@ export { POLICY } from './matrix';
 export { isOutStatus, isScheduledStatus, statusAfterBanToggle } from './rules';
 export { assertCan, can, decide, why, type PolicyDecision } from './decide';
 export {
+  accountCapabilities,
   newsletterEntryCapabilities,
   placementCapabilities,
   publicationCapabilities,

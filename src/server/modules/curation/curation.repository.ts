@@ -246,6 +246,20 @@ export async function findPublicationStorySet(
   return row ? row.postIds : null;
 }
 
+/** The publication whose devotion set was curated last (the site's daily devotion), or null. */
+export async function findLatestDevotionPublicationId(): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ publicationId: publicationStorySets.publicationId })
+    .from(publicationStorySets)
+    .where(
+      and(eq(publicationStorySets.kind, 'devotion'), sql`cardinality(${publicationStorySets.postIds}) > 0`),
+    )
+    .orderBy(desc(publicationStorySets.updatedAt))
+    .limit(1);
+  return row?.publicationId ?? null;
+}
+
 /** Replaces a publication's devotion or trending stories. */
 export async function upsertPublicationStorySet(
   publicationId: string,

@@ -11,6 +11,7 @@ import {
   findNewestPublicationStoryIds,
   findPublicationChoices,
   findUsersByIds,
+  findLatestDevotionPublicationId,
   findPublicationStorySet,
   findStoryIdsInPublication,
   publicationExists,
@@ -330,6 +331,25 @@ export async function getPublicationStories(
   }
   const newest = await findNewestPublicationStoryIds(publicationId, PUBLICATION_SET_DEFAULT_SIZE);
   return { posts: await storiesByIds(actor, newest), curated: false };
+}
+
+/**
+ * Today's devotion (the /dailydevotion page): one story of the publication's devotion set a day, in
+ * turn. Without a publication id, the publication whose devotion set was curated last; null when
+ * there is none or its set has no story a reader may see.
+ */
+export async function todaysDevotion(publicationId: string | null, now = new Date()) {
+  const id = publicationId ?? (await findLatestDevotionPublicationId());
+  if (!id) return null;
+  try {
+    const { posts } = await getPublicationStories(null, 'devotion', id);
+    if (posts.length === 0) return null;
+    const day = Math.floor(now.getTime() / 86_400_000);
+    return posts[day % posts.length]!;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return null;
+    throw error;
+  }
 }
 
 /** PUT /publications/publication_devotion|publication_trending/{id}: stories of that publication only. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { storyPath } from '../../../lib/slug';
 import { env } from '../../lib/env';
 import type { OutgoingMail } from '../../lib/mail';
@@ -93,11 +94,12 @@ export type NewsletterTemplate = {
   html: string;
   text: string;
   urls: string[];
+  /** The random mark of this template's slots. */
+  mark: string;
 };
 
 const HREF = /(<a\b[^>]*?\bhref=")([^"]*)(")/gi;
 const SRC = /(<img\b[^>]*?\bsrc=")([^"]*)(")/gi;
-const SLOT = /\{\{link:(\d+)\}\}/g;
 
 const decodeAttribute = (value: string) =>
   value
@@ -124,10 +126,13 @@ export function renderNewsletter(
   story: NewsletterStory,
   publication: NewsletterPublication,
 ): NewsletterTemplate {
+  // The per-recipient slots carry a random mark: a story that itself contains "{{footer}}" cannot
+  // move the unsubscribe footer or stand in for a link.
+  const mark = randomBytes(8).toString('hex');
   const urls: string[] = [];
   const slot = (url: string) => {
     urls.push(url);
-    return `{{link:${urls.length - 1}}}`;
+    return `{{${mark}:link:${urls.length - 1}}}`;
   };
   const storyUrl = `${base()}${storyPath(story)}`;
   const body = story.bodyHtml
@@ -154,12 +159,12 @@ export function renderNewsletter(
       feature +
       `<div style="font-size:18px;line-height:1.6">${body}</div>` +
       `<p><a href="${readSlot}">Read it on Lamplight</a></p>` +
-      `{{footer}}<img src="{{open}}" alt="" width="1" height="1" style="display:block;border:0">`,
+      `{{${mark}:footer}}<img src="{{${mark}:open}}" alt="" width="1" height="1" style="display:block;border:0">`,
   );
   const text =
     `${publication.name}\n\n${story.title}\nBy ${story.authorName}\n\n${htmlToText(story.bodyHtml)}\n\n` +
-    `Read it on Lamplight: ${storyUrl}\n\n{{footer}}`;
-  return { entryId, subject: story.title, html, text, urls };
+    `Read it on Lamplight: ${storyUrl}\n\n{{${mark}:footer}}`;
+  return { entryId, subject: story.title, html, text, urls, mark };
 }
 
 /** The template for one recipient: their click links, open pixel, unsubscribe and own-page links. */
@@ -167,20 +172,20 @@ export function personalize(
   template: NewsletterTemplate,
   recipient: { subscriptionId: string; email: string },
 ): OutgoingMail {
-  const { entryId } = template;
+  const { entryId, mark } = template;
   const unsubscribe = unsubscribeToken(recipient.subscriptionId, entryId);
   const unsubscribePage = links.unsubscribePage(unsubscribe);
   const manage = links.manage(manageToken(recipient.email));
   const html = template.html
-    .replace(SLOT, (_, index: string) => {
+    .replace(new RegExp(`\\{\\{${mark}:link:(\\d+)\\}\\}`, 'g'), (_, index: string) => {
       const url = template.urls[Number(index)]!;
       return escapeHtml(links.click(clickToken(entryId, recipient.subscriptionId, url), url));
     })
-    .replace('{{footer}}', footerHtml(unsubscribePage, manage))
-    .replace('{{open}}', escapeHtml(links.open(openToken(entryId, recipient.subscriptionId))));
+    .replace(`{{${mark}:footer}}`, () => footerHtml(unsubscribePage, manage))
+    .replace(`{{${mark}:open}}`, () => escapeHtml(links.open(openToken(entryId, recipient.subscriptionId))));
   const text = template.text.replace(
-    '{{footer}}',
-    `Unsubscribe: ${unsubscribePage}\nManage your subscriptions: ${manage}\n`,
+    `{{${mark}:footer}}`,
+    () => `Unsubscribe: ${unsubscribePage}\nManage your subscriptions: ${manage}\n`,
   );
   return {
     to: recipient.email,

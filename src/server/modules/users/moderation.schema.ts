@@ -34,6 +34,8 @@ export const moderationEntrySchema = z.object({
     email: z.string(),
     status: z.enum(['active', 'banned']),
   }),
+  /** A ban whose writer is still banned, and the reader may lift it (the policy's user.ban). */
+  canUnban: z.boolean(),
   /** null: an account since deleted, or `npm run admin` (no one signed in). */
   actor: z.object({ id: z.string(), name: z.string() }).nullable(),
 });

@@ -1,5 +1,5 @@
 import type { Actor } from '../../auth/actor';
-import { assertCan, staffCapabilities, statusAfterBanToggle } from '../../auth/policy';
+import { accountCapabilities, assertCan, staffCapabilities, statusAfterBanToggle } from '../../auth/policy';
 import type { StoredSiteRole } from '../../auth/roles';
 import { decodeCursor, toPage } from '../../lib/cursor';
 import { AppError, conflict, notFound } from '../../lib/errors';
@@ -61,6 +61,7 @@ export async function listModerationLog(actor: Actor, lastKey?: string): Promise
       reason: row.reason,
       createdAt: row.createdAt.getTime(),
       target: row.target,
+      canUnban: row.action === 'ban' && accountCapabilities(actor, row.target).canUnbanAuthor,
       actor: row.actorId ? { id: row.actorId, name: row.actorName ?? '' } : null,
     })),
     lastKey: page.lastKey,
