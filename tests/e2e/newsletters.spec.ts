@@ -255,3 +255,112 @@ test('/daily-newsletter subscribes to the daily devotional for real', async ({ p
   await expect(page.getByRole('heading', { name: 'You’re subscribed' })).toBeVisible();
   await confirmFromMail(page, email, 'Daily Devotional');
 });
+
+newUserTest(
+  'the operations menu reschedules, cancels and removes an entry with SPEC’s wording',
+  async ({ page, baseURL }) => {
+    const publication = await createNewsletterPublication(page.request, baseURL!);
+    const story = await createStory(page.request, baseURL!, {
+      title: `Quiet waters ${stamp()}`,
+      excerpt: 'He leads me.',
+      bodyHtml: '<p>He leads me beside quiet waters.</p>',
+      publicationId: publication.id,
+      collectionId: publication.collectionId,
+      tags: [],
+    });
+    // Before its owner turns the newsletter on, the subscribe dialog under its story says so (SPEC §5).
+    await page.goto(story.path);
+    await page.getByRole('button', { name: `Subscribe to ${publication.name}` }).click();
+    await expect(messageDialog(page)).toContainText("The publication doesn't has newsletter yet!");
+    const on = await page.request.put(`/api/publications/${publication.id}/newsletters/settings`, {
+      headers: { origin: baseURL! },
+      data: { hasNewsletters: true },
+    });
+    expect(on.status(), await on.text()).toBe(200);
+    const created = await page.request.post(`/api/publications/${publication.id}/newsletters/create`, {
+      headers: { origin: baseURL! },
+      data: { publicationId: publication.id, postId: story.id },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    await page.goto(`/publications/admin/${publication.id}`);
+    const newsletters = page.getByRole('region', { name: 'Newsletters' });
+    const operations = page.getByRole('dialog', { name: 'Newsletter' });
+    const openOperations = async () => {
+      await newsletters.getByRole('button', { name: `Newsletter actions for ${story.title}` }).click();
+      await expect(operations).toBeVisible();
+    };
+    const entryRow = () =>
+      page
+        .getByRole('table', { name: 'Newsletter entries' })
+        .getByRole('row', { name: new RegExp(story.title) });
+
+    // Unscheduled: schedule and remove, nothing to reschedule or cancel.
+    await openOperations();
+    await expect(operations.getByRole('button', { name: 'Schedule the newsletter' })).toBeVisible();
+    await expect(
+      operations.getByRole('button', { name: 'Remove the article from newsletter' }),
+    ).toBeVisible();
+    await expect(operations.getByRole('button', { name: 'Rechedule the newsletter' })).toHaveCount(0);
+    await operations.getByRole('button', { name: 'Schedule the newsletter' }).click();
+    const schedule = page.getByRole('dialog', { name: 'Schedule a time to send newsletter' });
+    await schedule.getByLabel('Send at (UTC)').fill('2099-01-02T09:30');
+    const firstReload = page.waitForEvent('load');
+    const clickedAt = Date.now();
+    await schedule.getByRole('button', { name: 'Schedule the newsletter' }).click();
+    await expect(messageDialog(page)).toContainText('Scheduled successfully');
+    await firstReload;
+    // SPEC §4: the page reloads about a second after scheduling, not at once.
+    expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(900);
+    await expect(entryRow()).toContainText('Scheduled');
+
+    // Scheduled: reschedule shows the original time; no second "Schedule".
+    await openOperations();
+    await expect(operations.getByRole('button', { name: 'Schedule the newsletter' })).toHaveCount(0);
+    await operations.getByRole('button', { name: 'Rechedule the newsletter' }).click();
+    const reschedule = page.getByRole('dialog', { name: 'Rechedule the newsletter' });
+    await expect(reschedule).toContainText('Original scheduled:');
+    await expect(reschedule).toContainText('2099');
+    await reschedule.getByLabel('Send at (UTC)').fill('2099-03-04T10:15');
+    const secondReload = page.waitForEvent('load');
+    await reschedule.getByRole('button', { name: 'Rechedule the newsletter' }).click();
+    await secondReload;
+    const entry = await page.request
+      .get(`/api/publications/${publication.id}/newsletters`)
+      .then((r) => r.json());
+    expect(entry.newsletters[0].scheduledTime).toBe(Date.UTC(2099, 2, 4, 10, 15));
+
+    // Cancel the schedule: SPEC's question, Yes; the entry is unscheduled again.
+    await openOperations();
+    await operations.getByRole('button', { name: 'Cancel the schedule' }).click();
+    const cancel = page.getByRole('dialog', { name: 'Cancel newsletter schedule' });
+    await expect(cancel).toContainText('Are you sure you want to Cancel this newsletter scheduled at');
+    await cancel.getByRole('button', { name: 'Yes' }).click();
+    await expect(entryRow()).toContainText('Not scheduled');
+
+    // Remove the article from the newsletter: the entry is gone.
+    await openOperations();
+    await operations.getByRole('button', { name: 'Remove the article from newsletter' }).click();
+    const remove = page.getByRole('dialog', { name: 'Remove from newsletter' });
+    await expect(remove).toContainText(story.title);
+    await expect(remove).toContainText('Published at:');
+    await remove.getByRole('button', { name: 'Remove' }).click();
+    await expect(messageDialog(page)).toContainText('Removed successfully!');
+    await messageDialog(page).getByRole('button', { name: 'OK' }).click();
+    await expect(entryRow()).toHaveCount(0);
+  },
+);
+
+test('the anxiety tag page subscribes to the anxiety topic (subscribe-email)', async ({ page }) => {
+  await page.goto('/tags/anxiety');
+  await page.getByRole('button', { name: 'Get letters for anxious days' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Peace for anxious hearts' });
+  await dialog.getByLabel('E-mail address').fill('not-an-address');
+  await dialog.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please enter a valid email address.');
+  const email = uniqueEmail('anxious');
+  await dialog.getByLabel('E-mail address').fill(email);
+  await dialog.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page).toHaveURL(/\/static\/subscribe_success$/);
+  await confirmFromMail(page, email, 'Anxiety');
+});
