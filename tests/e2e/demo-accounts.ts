@@ -4,3 +4,5 @@
 export const DEMO_STAFF_PASSWORD = 'Lamplight-demo-2026';
 export const DEMO_ADMIN = { email: 'admin@lamplight.local', password: DEMO_STAFF_PASSWORD };
 export const DEMO_SITE_EDITOR = { email: 'editor@lamplight.local', password: DEMO_STAFF_PASSWORD };
+/** Grace Whitfield, owner of the demo publication /daily-bread (its newsletter is on). */
+export const DEMO_OWNER = { email: 'grace@lamplight.local', password: DEMO_STAFF_PASSWORD };

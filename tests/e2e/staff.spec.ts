@@ -6,7 +6,7 @@
 // Screenshots of the staff area at desktop and 375 px: test-results/screenshots/staff-*.png.
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { DEMO_ADMIN, DEMO_SITE_EDITOR } from './demo-accounts';
+import { DEMO_ADMIN, DEMO_OWNER, DEMO_SITE_EDITOR } from './demo-accounts';
 import {
   createStory,
   expect,
@@ -178,11 +178,13 @@ test.describe('site staff', () => {
     const [first, second, third] = [await label(0), await label(1), await label(2)];
 
     // The keyboard: lift the third with Space, move it up twice, drop it — then a button for the rest.
-    await items
-      .nth(2)
-      .getByRole('button', { name: /^Drag / })
-      .focus();
-    await admin.keyboard.press('Space');
+    const handle = items.nth(2).getByRole('button', { name: /^Drag / });
+    // The list is server-rendered: a key pressed before hydration lifts nothing, so lift until lifted.
+    await expect(async () => {
+      await handle.focus();
+      await admin.keyboard.press('Space');
+      await expect(handle).toHaveAttribute('aria-pressed', 'true', { timeout: 1000 });
+    }).toPass();
     await admin.keyboard.press('ArrowUp');
     await admin.keyboard.press('ArrowUp');
     await admin.keyboard.press('Space');
@@ -282,7 +284,30 @@ test.describe('site staff', () => {
         await expect(admin.getByText('Loading…')).toHaveCount(0);
         await shoot(admin, section);
       }
+      // Issue 12's pages beside them: a demo publication's admin (newsletters and their stats), the
+      // daily devotion, the daily newsletter's sign-up, the anxiety topic's dialog.
       await admin.context().close();
+      // The publication's owner sees its newsletters (owners and editors manage them, SPEC §6).
+      const owner = await personPage(browser, baseURL, info.workerIndex, width);
+      await signIn(owner, DEMO_OWNER);
+      const listing = await owner.request.get('/api/publications?languageCode=en');
+      const daily = ((await listing.json()).publications as { id: string; subdomain: string }[]).find(
+        (p) => p.subdomain === 'daily-bread',
+      )!;
+      await owner.goto(`/publications/admin/${daily.id}`);
+      await expect(owner.getByRole('region', { name: 'Newsletters' })).toBeVisible();
+      await expect(owner.getByText('Loading…')).toHaveCount(0);
+      await shoot(owner, 'publication-admin');
+      for (const bare of ['dailydevotion', 'daily-newsletter']) {
+        await owner.goto(`/${bare}`);
+        await expect(owner.getByRole('heading', { level: 1 })).toBeVisible();
+        await shoot(owner, bare);
+      }
+      await owner.goto('/tags/anxiety');
+      await owner.getByRole('button', { name: 'Get letters for anxious days' }).click();
+      await expect(owner.getByRole('dialog', { name: 'Peace for anxious hearts' })).toBeVisible();
+      await shoot(owner, 'anxiety-subscribe');
+      await owner.context().close();
     }
   });
 });

@@ -29,6 +29,16 @@ const storyCount = (includeBannedWriters: boolean) => sql<number>`(
     join "users" on "users"."id" = "posts"."author_id"
    where "subtopic_posts"."subtopic_id" = "subtopics"."id" and ${publishedBy(includeBannedWriters)})`;
 
+/** A subtopic's columns and its published story count: the shape of every subtopic list. */
+const withStoryCount = (includeBannedWriters: boolean) => ({
+  id: subtopics.id,
+  slug: subtopics.slug,
+  subtopicName: subtopics.subtopicName,
+  description: subtopics.description,
+  createdAt: subtopics.createdAt,
+  storyCount: storyCount(includeBannedWriters),
+});
+
 /** The subtopics holding a published story with this tag, oldest first, each with its story count. */
 export async function findSubtopicsOfTag(
   tagSlug: string,
@@ -36,14 +46,7 @@ export async function findSubtopicsOfTag(
 ): Promise<SubtopicWithCount[]> {
   const db = await getDb();
   const rows = await db
-    .select({
-      id: subtopics.id,
-      slug: subtopics.slug,
-      subtopicName: subtopics.subtopicName,
-      description: subtopics.description,
-      createdAt: subtopics.createdAt,
-      storyCount: storyCount(includeBannedWriters),
-    })
+    .select(withStoryCount(includeBannedWriters))
     .from(subtopics)
     .where(
       sql`exists (
@@ -66,14 +69,7 @@ export async function findSubtopicById(
 ): Promise<SubtopicWithCount | undefined> {
   const db = await getDb();
   const [row] = await db
-    .select({
-      id: subtopics.id,
-      slug: subtopics.slug,
-      subtopicName: subtopics.subtopicName,
-      description: subtopics.description,
-      createdAt: subtopics.createdAt,
-      storyCount: storyCount(includeBannedWriters),
-    })
+    .select(withStoryCount(includeBannedWriters))
     .from(subtopics)
     .where(eq(subtopics.id, id));
   return row && { ...row, storyCount: Number(row.storyCount) };
@@ -106,14 +102,7 @@ export async function findSubtopicPostIds(
 export async function findAllSubtopics(includeBannedWriters: boolean): Promise<SubtopicWithCount[]> {
   const db = await getDb();
   const rows = await db
-    .select({
-      id: subtopics.id,
-      slug: subtopics.slug,
-      subtopicName: subtopics.subtopicName,
-      description: subtopics.description,
-      createdAt: subtopics.createdAt,
-      storyCount: storyCount(includeBannedWriters),
-    })
+    .select(withStoryCount(includeBannedWriters))
     .from(subtopics)
     .orderBy(asc(subtopics.createdAt), asc(subtopics.id));
   return rows.map((row) => ({ ...row, storyCount: Number(row.storyCount) }));
