@@ -22,10 +22,20 @@ const rankedPage = untilSiteChanges(async (queryText: string, offset: number) =>
 });
 
 /**
+ * An anonymous reader's whole page (hits, hydration and highlights) is the same for every anonymous
+ * reader: kept as it is until the site changes, so a query asked again costs one version read.
+ */
+const anonymousPage = untilSiteChanges((q: string, offset: number) => buildPage(null, q, offset));
+
+/**
  * GET /posts/search: a page of published stories matching `q` (already cleaned by searchTextSchema),
  * best first, each with its title and a snippet highlighted. No words, no stories.
  */
 export async function searchStories(actor: Actor, q: string, offset: number): Promise<SearchPage> {
+  return actor ? buildPage(actor, q, offset) : anonymousPage(q, offset);
+}
+
+async function buildPage(actor: Actor, q: string, offset: number): Promise<SearchPage> {
   const queryText = toSearchQueryText(q);
   if (!queryText) return { posts: [], nextOffset: null };
   const { hits, headlines } = await rankedPage(queryText, offset);
