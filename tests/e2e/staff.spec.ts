@@ -272,6 +272,50 @@ test.describe('site staff', () => {
     await writer.context().close();
   });
 
+  test('an admin creates a subtopic, renames it in its settings and deletes it after the confirmation', async ({
+    browser,
+    baseURL,
+  }, info) => {
+    if (!baseURL) throw new Error('playwright.config.ts must set use.baseURL');
+    const admin = await personPage(browser, baseURL, info.workerIndex);
+    await signIn(admin, DEMO_ADMIN);
+    await admin.goto('/admin?section=subtopics');
+    const name = `Psalms at dusk ${Date.now().toString(36)}`;
+    const create = admin.getByRole('region', { name: 'New subtopic' });
+    await create.getByLabel('Name').fill(name);
+    await create.getByLabel('Description').fill('Evening psalms.');
+    await create.getByRole('button', { name: 'Create' }).click();
+    const message = admin.getByRole('dialog', { name: 'Message' });
+    await expect(message).toContainText('Created successfully');
+    await message.getByRole('button', { name: 'OK' }).click();
+    const list = admin.getByRole('region', { name: 'Subtopics' });
+    await expect(list.getByRole('button', { name: `Edit ${name}` })).toBeVisible();
+
+    // SPEC §2 subtopic settings: the inputs show the current values as placeholders; save renames.
+    await list.getByRole('button', { name: `Edit ${name}` }).click();
+    const settings = admin.getByRole('dialog', { name: 'Subtopic settings' });
+    await expect(settings.getByLabel('Name')).toHaveAttribute('placeholder', name);
+    await expect(settings.getByLabel('Description')).toHaveAttribute('placeholder', 'Evening psalms.');
+    const renamed = `${name} renamed`;
+    await settings.getByLabel('Name').fill(renamed);
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await expect(message).toContainText('Saved successfully');
+    await message.getByRole('button', { name: 'OK' }).click();
+    await expect(list.getByRole('button', { name: `Edit ${renamed}` })).toBeVisible();
+
+    // Delete opens a confirmation; its confirm deletes and reloads.
+    await list.getByRole('button', { name: `Edit ${renamed}` }).click();
+    await settings.getByRole('button', { name: 'Delete' }).click();
+    const confirm = admin.getByRole('dialog', { name: 'Delete subtopic' });
+    await expect(confirm).toContainText(renamed);
+    const reloaded = admin.waitForEvent('load');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await reloaded;
+    await expect(list.getByRole('button', { name: `Edit ${renamed}` })).toHaveCount(0);
+    await expect(list.getByRole('button', { name: /^Edit / }).first()).toBeVisible();
+    await admin.context().close();
+  });
+
   test('staff area screenshots for an admin, desktop and 375 px', async ({ browser, baseURL }, info) => {
     test.setTimeout(180_000);
     if (!baseURL) throw new Error('playwright.config.ts must set use.baseURL');

@@ -55,6 +55,7 @@ export function SubtopicsPanel({ subtopics, chosen }: Props) {
               <button
                 type="button"
                 className="button button-outline button-small"
+                aria-label={`Edit ${subtopic.subtopicName}`}
                 onClick={() => openDialog('subtopic-edit', { subtopic })}
               >
                 Edit

@@ -32,7 +32,13 @@ export {
   type UserResource,
 } from './resources';
 export { POLICY } from './matrix';
-export { isOutStatus, isScheduledStatus, statusAfterBanToggle } from './rules';
+export {
+  isActiveAdminAfter,
+  isOutStatus,
+  isScheduledStatus,
+  siteRolesAfterChange,
+  statusAfterBanToggle,
+} from './rules';
 export { assertCan, can, decide, why, type PolicyDecision } from './decide';
 export {
   accountCapabilities,

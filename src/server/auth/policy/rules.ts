@@ -78,6 +78,24 @@ export const notSelf: Rule<UserResource> = {
 export const statusAfterBanToggle = (status: AccountResource['status']): AccountResource['status'] =>
   status === 'banned' ? 'active' : 'banned';
 
+/** A site role change applied to stored roles: the roles after it, or null when nothing changes. */
+export function siteRolesAfterChange(
+  roles: readonly string[],
+  change: { role: SiteRoleChangeResource['role']; grant: boolean },
+): string[] | null {
+  if (roles.includes(change.role) === change.grant) return null;
+  return change.grant ? [...roles, change.role] : roles.filter((r) => r !== change.role);
+}
+
+/** Whether an account counts as an active site admin once a role change is applied to it. */
+export function isActiveAdminAfter(
+  account: { status: AccountResource['status']; roles: readonly string[] },
+  change: { role: SiteRoleChangeResource['role']; grant: boolean },
+): boolean {
+  if (account.status !== 'active') return false;
+  return change.role === 'admin' ? change.grant : account.roles.includes('admin');
+}
+
 /** The site always keeps an active site admin (issue 13: never removing the last admin). */
 export const keepsAnAdmin: Rule<SiteRoleChangeResource> = {
   test: (c) => c.grant || c.role !== 'admin' || c.adminsAfter > 0,

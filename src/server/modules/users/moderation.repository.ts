@@ -1,6 +1,7 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { storedSiteRoles, type StoredSiteRole } from '../../auth/roles';
+import { isActiveAdminAfter, siteRolesAfterChange } from '../../auth/policy';
 import { getDb } from '../../db';
 import { cursorTime, type Cursor } from '../../lib/cursor';
 import { newUuid } from '../../lib/ids';
@@ -61,8 +62,7 @@ export async function countActiveAdminsAfterChange(
     .select({ roles: users.roles, status: users.status })
     .from(users)
     .where(eq(users.id, id));
-  const targetAdminAfter =
-    target?.status === 'active' && (role === 'admin' ? grant : target.roles.includes('admin'));
+  const targetAdminAfter = target ? isActiveAdminAfter(target, { role, grant }) : false;
   return Number(others?.n ?? 0) + (targetAdminAfter ? 1 : 0);
 }
 
@@ -97,9 +97,8 @@ export async function changeSiteRoleLogged(
       .where(eq(users.id, id))
       .for('update');
     if (!current) return 'no_user';
-    const has = current.roles.includes(role);
-    if (has === grant) return 'unchanged';
-    const roles = grant ? [...current.roles, role] : current.roles.filter((r) => r !== role);
+    const roles = siteRolesAfterChange(current.roles, { role, grant });
+    if (!roles) return 'unchanged';
     await tx
       .update(users)
       .set({ roles, updatedAt: sql`now()` })
