@@ -1,0 +1,100 @@
+// Upgrading a database that is already in use: drizzle's migrator applies only the migrations whose
+// journal time is later than the newest one applied, so a migration dated before its predecessor is
+// silently skipped on every existing database (0006 was, until its time was moved after 0005's).
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { MIGRATIONS_FOLDER } from '../../src/server/db/migrate';
+import { createPost } from '../factories';
+
+type Journal = { entries: { idx: number; when: number; tag: string }[] };
+const journal = (): Journal =>
+  JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as Journal;
+
+/** A copy of the migrations folder holding only the first `count` migrations. */
+function migrationsUpTo(count: number): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'lamplight-migrations-'));
+  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const whole = journal();
+  writeFileSync(
+    path.join(folder, 'meta', '_journal.json'),
+    JSON.stringify({ ...whole, entries: whole.entries.slice(0, count) }),
+  );
+  return folder;
+}
+
+const rows = async <T>(database: Database, query: ReturnType<typeof sql>) =>
+  ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+describe('migrations', () => {
+  const opened: Database[] = [];
+  const folders: string[] = [];
+  afterEach(async () => {
+    for (const database of opened.splice(0)) await database.close();
+    for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  });
+  const migrateWith = (database: Database, migrationsFolder: string) =>
+    migrate(database.db as unknown as PgliteDatabase, { migrationsFolder });
+
+  it('are dated in the order they are numbered, so none is skipped on an existing database', () => {
+    const entries = journal().entries;
+    expect(entries.map((entry) => entry.idx)).toEqual(entries.map((_, i) => i));
+    for (const [i, entry] of entries.entries()) {
+      if (i > 0) expect(entry.when, entry.tag).toBeGreaterThan(entries[i - 1].when);
+    }
+  });
+
+  it('bring a database in use forward: each later migration runs, and search finds its stories', async () => {
+    const database = await openDatabase({ kind: 'pglite' });
+    opened.push(database);
+    const searchIndex = journal().entries.findIndex((entry) => entry.tag === '0006_post_search');
+    expect(searchIndex).toBeGreaterThan(0);
+    const before = migrationsUpTo(searchIndex);
+    folders.push(before);
+    await migrateWith(database, before);
+    const story = await createPost(database.db, { title: 'Upgraded before search had its table' });
+
+    await migrateWith(database, MIGRATIONS_FOLDER);
+
+    const applied = await rows<{ n: number }>(
+      database,
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
+    expect(applied[0].n).toBe(journal().entries.length);
+    const indexed = await rows<{ post_id: string }>(database, sql`select post_id from post_search`);
+    expect(indexed).toEqual([{ post_id: story.id }]);
+  });
+
+  it('apply 0006 again harmlessly where it already ran under its earlier date', async () => {
+    const database = await openDatabase({ kind: 'pglite' });
+    opened.push(database);
+    const entries = journal().entries;
+    const searchIndex = entries.findIndex((entry) => entry.tag === '0006_post_search');
+    const upToSearch = migrationsUpTo(searchIndex + 1);
+    folders.push(upToSearch);
+    await migrateWith(database, upToSearch);
+    const story = await createPost(database.db, { title: 'Indexed once' });
+    // As recorded by a database migrated while 0006 was dated before 0005.
+    await database.db.execute(
+      sql`update drizzle.__drizzle_migrations set created_at = 1795652015573 where created_at = ${entries[searchIndex].when}`,
+    );
+
+    await migrateWith(database, MIGRATIONS_FOLDER);
+
+    const indexed = await rows<{ post_id: string }>(database, sql`select post_id from post_search`);
+    expect(indexed).toEqual([{ post_id: story.id }]);
+    const triggers = await rows<{ tgname: string }>(
+      database,
+      sql`select tgname from pg_trigger where tgrelid = 'posts'::regclass and tgname like 'posts_post_search_%' order by tgname`,
+    );
+    expect(triggers.map((row) => row.tgname)).toEqual([
+      'posts_post_search_insert',
+      'posts_post_search_update',
+    ]);
+  });
+});
