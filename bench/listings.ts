@@ -135,9 +135,20 @@ export function listingMeasures(context: {
       )();
     },
     api('site RSS feed /feed', ['/feed'], { accept: 'application/rss+xml', 'accept-encoding': 'gzip' }),
-    () => search(origin, log, 'repeated'),
-    () => search(origin, log, 'new'),
+    ...searchMeasures(origin, log),
     () => beacon(origin, data.postIds, log),
+  ];
+}
+
+/**
+ * Search (`npm run bench -- --search-only` runs these alone): queries asked before, then queries never
+ * asked before from one reader at a time (the latency a reader sees) and from 8 at once.
+ */
+export function searchMeasures(origin: string, log: (message: string) => void) {
+  return [
+    () => search(origin, log, 'repeated', 8),
+    () => search(origin, log, 'new', 1),
+    () => search(origin, log, 'new', 8),
   ];
 }
 
@@ -149,8 +160,10 @@ function searchTerms(): string[] {
   return [...en.slice(0, 30), ...zh.slice(0, 20)].filter((term) => term.length >= 2);
 }
 
+let newQueriesAsked = 0;
+
 /**
- * GET /api/posts/search?q= from 8 concurrent readers for 10 s, each request from its own address
+ * GET /api/posts/search?q= from `readers` concurrent readers for 10 s, each request from its own address
  * (X-Forwarded-For; the bench server trusts one proxy) so the per-address limit does not answer
  * 429 instead: latency percentiles of the search itself.
  */
@@ -158,6 +171,7 @@ async function search(
   origin: string,
   log: (message: string) => void,
   queries: 'repeated' | 'new',
+  readers: number,
 ): Promise<Row> {
   const terms = searchTerms();
   // 'repeated': readers asking the same few dozen words (ranked once, then kept until the site
@@ -168,7 +182,8 @@ async function search(
       : `${terms[i % terms.length]} ${terms[(Math.floor(i / terms.length) + 1 + i) % terms.length]}`;
   const latencies: number[] = [];
   let errors = 0;
-  let n = 0;
+  // New queries continue where the previous measure stopped: none is asked twice.
+  let n = queries === 'new' ? newQueriesAsked : 0;
   const end = Date.now() + 10_000;
   if (queries === 'repeated') {
     // Each query asked once first: the measure is of readers asking what was asked before.
@@ -180,9 +195,9 @@ async function search(
       await response.arrayBuffer();
     }
   }
-  log(`search (${queries} queries): 8 concurrent readers for 10 s…`);
+  log(`search (${queries} queries): ${readers} concurrent reader(s) for 10 s…`);
   await Promise.all(
-    Array.from({ length: 8 }, async () => {
+    Array.from({ length: readers }, async () => {
       while (Date.now() < end) {
         const i = n++;
         const address = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
@@ -196,10 +211,13 @@ async function search(
       }
     }),
   );
+  if (queries === 'new') newQueriesAsked = n;
+  if (queries === 'new' && n > terms.length ** 2)
+    log(`search: only ${terms.length ** 2} pairs of words, some were asked again`);
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
   return {
-    name: `search /api/posts/search, ${queries === 'new' ? 'each query new' : `${terms.length} queries repeated`} (8 concurrent, 10 s)`,
+    name: `search /api/posts/search, ${queries === 'new' ? 'each query new' : `${terms.length} queries repeated`} (${readers === 1 ? 'one reader at a time' : `${readers} concurrent`}, 10 s)`,
     requests: latencies.length,
     rps: latencies.length / 10,
     p50: at(0.5),

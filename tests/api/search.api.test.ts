@@ -54,6 +54,15 @@ describe('search API', () => {
     expect(apart.json.posts.map((p: { id: string }) => p.id)).not.toContain(story.id);
   });
 
+  it('finds a three-character name only where its characters stand together', async () => {
+    const together = await createPost(db, { title: '先知的故事', body: '以利亚在迦密山上祷告。' });
+    // Both bigrams of the name (以利, 利亚) but never the name itself.
+    const apart = await createPost(db, { title: '两个名字', body: '以利在殿中，利亚在田间。' });
+    const ids = (await search('以利亚', newAddress())).json.posts.map((p: { id: string }) => p.id);
+    expect(ids).toContain(together.id);
+    expect(ids).not.toContain(apart.id);
+  });
+
   it("leaves out banned writers' stories", async () => {
     const term = word();
     const banned = await createUser(db, { status: 'banned' });

@@ -138,7 +138,16 @@ export async function startSmtpSink(options: SinkOptions = {}): Promise<SmtpSink
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  // smtp-server reports a client's connection dropping (a worker killed mid-send: ECONNRESET) as an
+  // 'error' on the server, which with no listener would end the test process. A real server carries
+  // on; so does the sink (the message that was being sent was not accepted, so it is not kept).
+  server.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') console.warn(`[smtp-sink] ${error.message}`);
   });
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port!;

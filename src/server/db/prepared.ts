@@ -46,6 +46,14 @@ export function jsonObject(fields: Record<string, SQLWrapper>, nullUnless?: SQLW
   return nullUnless ? sql`case when ${nullUnless} is null then null else ${object} end` : object;
 }
 
+/**
+ * A list of texts as one text parameter: a PostgreSQL array literal, each element double-quoted with
+ * its `"` and `\` escaped, for a statement that casts it (`= any($1::text[])`).
+ */
+export function textArrayParameter(values: readonly string[]): string {
+  return `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+}
+
 /** 42P05: the statement is there already (an earlier copy of the app on this database): that will do. */
 const alreadyPrepared = (error: unknown) => (error as { code?: string })?.code === '42P05';
 
@@ -77,6 +85,29 @@ export function preparedQuery<Row>(name: string, query: string | BuiltQuery, par
       return (await pool.query({ name, text: statement().text, values })).rows as Row[];
     }
     return executeOnPglite<Row>(database, name, statement, values);
+  };
+}
+
+/**
+ * preparedQuery for a query built with named placeholders that may repeat or come in any order
+ * (Drizzle numbers every occurrence, and writes LIMIT before OFFSET): called with the values by name.
+ */
+export function namedPreparedQuery<Row>(name: string, query: BuiltQuery) {
+  let names: string[] | undefined;
+  const run = preparedQuery<Row>(name, query);
+  return (values: Record<string, string>): Promise<Row[]> => {
+    names ??= query.toSQL().params.map((param) => {
+      const placeholder = (param as { name?: unknown }).name;
+      if (typeof placeholder !== 'string') throw new Error(`${name}: every parameter must be a placeholder`);
+      return placeholder;
+    });
+    return run(
+      ...names.map((key) => {
+        const value = values[key];
+        if (value === undefined) throw new Error(`${name}: no value for ${key}`);
+        return value;
+      }),
+    );
   };
 }
 

@@ -14,6 +14,7 @@ import {
   publications,
   subdomains,
   topics,
+  toCandidateQueryText,
   toSearchQueryText,
 } from './schema';
 import { useTestDatabase } from '../../../tests/helpers/test-db';
@@ -206,6 +207,15 @@ describe('full-text search', () => {
     expect(toSearchQueryText('grace 医治 -焦虑 or hope')).toBe('grace "医 治" -"焦 虑" or hope');
     expect(toSearchQueryText('"神的 恩典" peace')).toBe('" 神 的 恩 典 " peace');
     expect(toSearchQueryText('"still small voice"')).toBe('"still small voice"');
+  });
+
+  it('finds candidates by Chinese bigrams outside quotes, by phrases inside them and when negated', () => {
+    expect(toCandidateQueryText('医治')).toBe('医治');
+    expect(toCandidateQueryText('以利亚 grace')).toBe('以利 利亚 grace');
+    expect(toCandidateQueryText('神 or hope')).toBe('"神" or hope');
+    expect(toCandidateQueryText('grace -焦虑')).toBe('grace -"焦 虑"');
+    expect(toCandidateQueryText('"神的 恩典" peace')).toBe('" 神 的 恩 典 " peace');
+    expect(toCandidateQueryText('still small voice')).toBe('still small voice');
   });
 
   it('matches title, tags and body, title first (weights A > B > C)', async () => {

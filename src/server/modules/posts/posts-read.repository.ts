@@ -1,6 +1,6 @@
-import { and, desc, eq, getTableColumns, gte, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '../../db';
-import { jsonObject, namedColumns, preparedQuery, queryBuilder } from '../../db/prepared';
+import { jsonObject, namedColumns, preparedQuery, queryBuilder, textArrayParameter } from '../../db/prepared';
 import { cursorTime, type Cursor } from '../../lib/cursor';
 import { newsletterEntries } from '../newsletters/newsletters.table';
 import {
@@ -104,17 +104,22 @@ export async function findStoryRowById(id: string): Promise<StoryRow | undefined
   return row && settle(row);
 }
 
-/** Summaries of these stories (no bodies), whatever their state, in one query; missing ids are absent. */
-export async function findStorySummaryRowsByIds(ids: readonly string[]): Promise<StorySummaryRow[]> {
-  if (ids.length === 0) return [];
-  const db = await getDb();
-  const rows = await db
-    .select(storySummarySelection)
+// Summaries by id hydrate every ranked or curated list (search, home sets, lists): one prepared
+// statement whatever the number of ids, so PGlite plans it once rather than per page.
+const storySummariesByIdsQuery = preparedQuery<StorySummaryRow>(
+  'posts_story_summaries_by_ids',
+  queryBuilder
+    .select(storySummaryNamedColumns())
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
     .leftJoin(publications, eq(publications.id, posts.publicationId))
-    .where(inArray(posts.id, [...ids]));
-  return rows.map(settle);
+    .where(sql`${posts.id} = any(${sql.placeholder('ids')}::text[])`),
+);
+
+/** Summaries of these stories (no bodies), whatever their state, in one query; missing ids are absent. */
+export async function findStorySummaryRowsByIds(ids: readonly string[]): Promise<StorySummaryRow[]> {
+  if (ids.length === 0) return [];
+  return (await storySummariesByIdsQuery(textArrayParameter(ids))).map(settle);
 }
 
 export type AuthorPostsQuery = {

@@ -6,14 +6,16 @@ import { listVisibleStorySummaries } from './posts-read.service';
 import { cjkWordsOf, headlineToHtml } from './posts-search.highlight';
 import { findSearchHeadlines, findSearchHitRows } from './posts-search.repository';
 import { SEARCH_OFFSET_MAX, SEARCH_PAGE_SIZE, type SearchPage } from './posts-search.schema';
-import { toSearchQueryText } from './posts.table';
+import { toCandidateQueryText, toSearchQueryText } from './posts.table';
 
 /**
  * The ranked hits of one page and their highlights: the same for every reader, and kept until the
  * site changes (decision 022) — a query many readers ask is ranked once per change, not per reader.
  */
-const rankedPage = untilSiteChanges(async (queryText: string, offset: number) => {
-  const hits = await findSearchHitRows(queryText, offset, SEARCH_PAGE_SIZE);
+const rankedPage = untilSiteChanges(async (q: string, offset: number) => {
+  const queryText = toSearchQueryText(q);
+  const texts = { text: queryText, candidates: toCandidateQueryText(q) };
+  const hits = await findSearchHitRows(texts, offset, SEARCH_PAGE_SIZE);
   const headlines = await findSearchHeadlines(
     queryText,
     hits.slice(0, SEARCH_PAGE_SIZE).map((hit) => hit.id),
@@ -36,9 +38,8 @@ export async function searchStories(actor: Actor, q: string, offset: number): Pr
 }
 
 async function buildPage(actor: Actor, q: string, offset: number): Promise<SearchPage> {
-  const queryText = toSearchQueryText(q);
-  if (!queryText) return { posts: [], nextOffset: null };
-  const { hits, headlines } = await rankedPage(queryText, offset);
+  if (!toSearchQueryText(q)) return { posts: [], nextOffset: null };
+  const { hits, headlines } = await rankedPage(q, offset);
   const pageIds = hits.slice(0, SEARCH_PAGE_SIZE).map((hit) => hit.id);
   // The same hydration and read rule as every other list (banned writers' stories left out).
   const stories = await listVisibleStorySummaries(actor, pageIds);

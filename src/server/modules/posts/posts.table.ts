@@ -54,6 +54,33 @@ export function toSearchQueryText(query: string): string {
     .trim();
 }
 
+/**
+ * The same search text as toSearchQueryText, but for finding candidates in post_search, whose vectors
+ * also hold every pair of adjacent ideographs (migration 0009): a run of Chinese characters outside
+ * quotes becomes its bigrams, all required ('以利亚' → '以利 利亚'), which the GIN index checks
+ * exactly, where a phrase needs each story's vector read. Quoted and negated runs stay phrases. The
+ * bigrams of a run of three or more can match stories without the whole run: the candidates are
+ * checked against toSearchQueryText's query before they are ranked.
+ */
+export function toCandidateQueryText(query: string): string {
+  return query
+    .split('"')
+    .map((part, i) =>
+      part.replace(CJK_RUN, (_, minus: string, run: string) => {
+        const chars = [...run];
+        if (i % 2 === 1) return `${minus} ${chars.join(' ')} `;
+        if (minus || chars.length === 1) return ` ${minus}"${chars.join(' ')}" `;
+        return ` ${chars
+          .slice(1)
+          .map((char, k) => `${chars[k]}${char}`)
+          .join(' ')} `;
+      }),
+    )
+    .join('"')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 export const posts = pgTable(
   'posts',
   {
