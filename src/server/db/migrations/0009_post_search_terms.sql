@@ -5,12 +5,18 @@
 -- Candidates are now found by the bigrams, exact in the index (the parser never makes a lexeme of
 -- two ideographs from the spaced-out text a reader's query becomes), and the phrase is checked only
 -- on them (posts-search.repository.ts).
+-- Each run of two or more ideographs, then its pairs in two linear passes (from its first character and
+-- from its second): substr(run, i, 2) for every i reads the run from its start each time.
 CREATE OR REPLACE FUNCTION "post_search_cjk_bigrams"(doc text) RETURNS tsvector
 LANGUAGE sql IMMUTABLE AS $$
 	SELECT array_to_tsvector(ARRAY(
-		SELECT DISTINCT substr(run[1], i, 2)
+		SELECT DISTINCT pair[1]
 		FROM regexp_matches(doc, '[\u3400-\u9fff\uf900-\ufaff]{2,}', 'g') AS run,
-			generate_series(1, char_length(run[1]) - 1) AS i
+			LATERAL (
+				SELECT regexp_matches(run[1], '..', 'g')
+				UNION ALL
+				SELECT regexp_matches(substr(run[1], 2), '..', 'g')
+			) AS pairs(pair)
 	))
 $$;
 --> statement-breakpoint
