@@ -46,6 +46,9 @@ export function jsonObject(fields: Record<string, SQLWrapper>, nullUnless?: SQLW
   return nullUnless ? sql`case when ${nullUnless} is null then null else ${object} end` : object;
 }
 
+/** A boolean column of a raw or prepared row, as either driver hands it back (true or 't'). */
+export const rowBoolean = (value: unknown): boolean => value === true || value === 't';
+
 /**
  * A list of texts as one text parameter: a PostgreSQL array literal, each element double-quoted with
  * its `"` and `\` escaped, for a statement that casts it (`= any($1::text[])`).

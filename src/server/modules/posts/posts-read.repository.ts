@@ -1,6 +1,13 @@
 import { and, desc, eq, getTableColumns, gte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '../../db';
-import { jsonObject, namedColumns, preparedQuery, queryBuilder, textArrayParameter } from '../../db/prepared';
+import {
+  jsonObject,
+  namedColumns,
+  preparedQuery,
+  queryBuilder,
+  rowBoolean,
+  textArrayParameter,
+} from '../../db/prepared';
 import { cursorTime, type Cursor } from '../../lib/cursor';
 import { newsletterEntries } from '../newsletters/newsletters.table';
 import {
@@ -68,7 +75,7 @@ export type StoryRow = Omit<PostRow, 'searchVector'> & Joined;
 // Drivers differ in how they hand back json and booleans from raw SQL: settle both here.
 export const settle = <T extends { isInNewsletter: unknown; tags: unknown }>(row: T) => ({
   ...row,
-  isInNewsletter: row.isInNewsletter === true || row.isInNewsletter === 't',
+  isInNewsletter: rowBoolean(row.isInNewsletter),
   tags: (typeof row.tags === 'string' ? JSON.parse(row.tags) : row.tags) as Tag[],
 });
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import { namedPreparedQuery, queryBuilder, textArrayParameter } from '../../db/prepared';
+import { namedPreparedQuery, queryBuilder, rowBoolean, textArrayParameter } from '../../db/prepared';
 import { getDb } from '../../db';
 import { users } from '../users/users.table';
 import { HIT_END, HIT_START } from './posts-search.highlight';
@@ -57,7 +57,7 @@ export async function findSearchHitRows(query: SearchQueryTexts, offset: number,
     offset: String(offset),
     fetch: String(limit + 1),
   });
-  return rows.map((row) => ({ id: row.id, titleHit: row.titleHit === true || row.titleHit === 't' }));
+  return rows.map((row) => ({ id: row.id, titleHit: rowBoolean(row.titleHit) }));
 }
 
 /**

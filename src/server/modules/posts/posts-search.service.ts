@@ -12,12 +12,10 @@ import { toCandidateQueryText, toSearchQueryText } from './posts.table';
  * The ranked hits of one page and their highlights: the same for every reader, and kept until the
  * site changes (decision 022) — a query many readers ask is ranked once per change, not per reader.
  */
-const rankedPage = untilSiteChanges(async (q: string, offset: number) => {
-  const queryText = toSearchQueryText(q);
-  const texts = { text: queryText, candidates: toCandidateQueryText(q) };
-  const hits = await findSearchHitRows(texts, offset, SEARCH_PAGE_SIZE);
+const rankedPage = untilSiteChanges(async (text: string, candidates: string, offset: number) => {
+  const hits = await findSearchHitRows({ text, candidates }, offset, SEARCH_PAGE_SIZE);
   const headlines = await findSearchHeadlines(
-    queryText,
+    text,
     hits.slice(0, SEARCH_PAGE_SIZE).map((hit) => hit.id),
   );
   return { hits, headlines };
@@ -38,8 +36,9 @@ export async function searchStories(actor: Actor, q: string, offset: number): Pr
 }
 
 async function buildPage(actor: Actor, q: string, offset: number): Promise<SearchPage> {
-  if (!toSearchQueryText(q)) return { posts: [], nextOffset: null };
-  const { hits, headlines } = await rankedPage(q, offset);
+  const text = toSearchQueryText(q);
+  if (!text) return { posts: [], nextOffset: null };
+  const { hits, headlines } = await rankedPage(text, toCandidateQueryText(q), offset);
   const pageIds = hits.slice(0, SEARCH_PAGE_SIZE).map((hit) => hit.id);
   // The same hydration and read rule as every other list (banned writers' stories left out).
   const stories = await listVisibleStorySummaries(actor, pageIds);

@@ -35,50 +35,56 @@ const cjkSpaced = (expression: string): string =>
   `regexp_replace(${expression}, '(${CJK_CLASS})', ' \\1 ', 'g')`;
 
 /**
- * The user's search text made ready for websearch_to_tsquery('simple', …) against search_vector:
- * a run of Chinese characters becomes a phrase of single characters ('医治' → '"医 治"'), inside an
- * already quoted phrase just spaced out ('-信心' stays a negation). Latin words, quotes and 'or' pass
+ * The user's search text with each run of Chinese characters rewritten by `rewrite` (told whether
+ * the run stands inside quotes, and whether a '-' negates it); Latin words, quotes and 'or' pass
  * through unchanged.
  */
-export function toSearchQueryText(query: string): string {
+function rewriteCjkRuns(
+  query: string,
+  rewrite: (chars: string[], run: { quoted: boolean; minus: string }) => string,
+): string {
   return query
     .split('"')
     .map((part, i) =>
-      part.replace(CJK_RUN, (_, minus: string, run: string) => {
-        const spaced = [...run].join(' ');
-        return i % 2 === 1 ? `${minus} ${spaced} ` : ` ${minus}"${spaced}" `;
-      }),
+      part.replace(CJK_RUN, (_, minus: string, run: string) =>
+        rewrite([...run], { quoted: i % 2 === 1, minus }),
+      ),
     )
     .join('"')
     .replace(/\s+/g, ' ')
     .trim();
 }
 
+/** A run of characters as a phrase of single characters, or spaced out inside an existing phrase. */
+const asPhrase = (chars: string[], { quoted, minus }: { quoted: boolean; minus: string }) =>
+  quoted ? `${minus} ${chars.join(' ')} ` : ` ${minus}"${chars.join(' ')}" `;
+
 /**
- * The same search text as toSearchQueryText, but for finding candidates in post_search, whose vectors
- * also hold every pair of adjacent ideographs (migration 0009): a run of Chinese characters outside
- * quotes becomes its bigrams, all required ('以利亚' → '以利 利亚'), which the GIN index checks
- * exactly, where a phrase needs each story's vector read. Quoted and negated runs stay phrases. The
- * bigrams of a run of three or more can match stories without the whole run: the candidates are
- * checked against toSearchQueryText's query before they are ranked.
+ * The user's search text made ready for websearch_to_tsquery('simple', …) against search_vector:
+ * a run of Chinese characters becomes a phrase of single characters ('医治' → '"医 治"'), inside an
+ * already quoted phrase just spaced out ('-信心' stays a negation).
+ */
+export function toSearchQueryText(query: string): string {
+  return rewriteCjkRuns(query, asPhrase);
+}
+
+/**
+ * The same search text for finding candidates in post_search, whose vectors also hold every pair of
+ * adjacent ideographs (migration 0009): a run outside quotes becomes its bigrams, all required
+ * ('以利亚' → '以利 利亚'), which the GIN index checks exactly, where a phrase needs each story's
+ * vector read. Quoted, negated and single-character runs stay phrases. The bigrams of a run of three
+ * or more can match stories without the whole run: the candidates are checked against
+ * toSearchQueryText's query before they are ranked.
  */
 export function toCandidateQueryText(query: string): string {
-  return query
-    .split('"')
-    .map((part, i) =>
-      part.replace(CJK_RUN, (_, minus: string, run: string) => {
-        const chars = [...run];
-        if (i % 2 === 1) return `${minus} ${chars.join(' ')} `;
-        if (minus || chars.length === 1) return ` ${minus}"${chars.join(' ')}" `;
-        return ` ${chars
+  return rewriteCjkRuns(query, (chars, run) =>
+    run.quoted || run.minus || chars.length === 1
+      ? asPhrase(chars, run)
+      : ` ${chars
           .slice(1)
           .map((char, k) => `${chars[k]}${char}`)
-          .join(' ')} `;
-      }),
-    )
-    .join('"')
-    .replace(/\s+/g, ' ')
-    .trim();
+          .join(' ')} `,
+  );
 }
 
 export const posts = pgTable(
