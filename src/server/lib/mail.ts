@@ -254,9 +254,13 @@ class SmtpChannel {
     // The body must have left Node for the kernel first: otherwise a full socket would hold the "."
     // back behind it for as long as the server takes to read, while the mark was already written.
     if (phase === 'data') await bodyHandedOver(connection, outcome);
-    // The mark and the closing "." together: nothing that waits for I/O comes between these two lines
-    // (the "." reaches the socket through the stream's own next ticks, with the socket's buffer empty).
-    const committed = phase === 'data' && options.commit ? options.commit() : Promise.resolve(true);
+    // The mark and the closing "." together: the mark is written in the very call that hands the "."
+    // to the socket (the stream gets it there a few ticks after finish()), so a worker killed at any
+    // moment has either written both or neither (both writes reach the kernel, which sends them on).
+    const committed =
+      phase === 'data' && options.commit
+        ? commitWithNextWrite(connection, options.commit, outcome)
+        : Promise.resolve(true);
     message.finish();
     try {
       await outcome;
@@ -278,6 +282,44 @@ class SmtpChannel {
       this.connection = null;
     }
   }
+}
+
+/**
+ * Runs `commit` synchronously just before the connection's next socket write (the closing "."), and
+ * answers its outcome; if the send ends first with nothing more written, nothing is committed.
+ */
+function commitWithNextWrite(
+  connection: SMTPConnection,
+  commit: () => Promise<boolean>,
+  outcome: Promise<void>,
+): Promise<boolean> {
+  const socket = (connection as unknown as { _socket?: Socket })._socket;
+  if (!socket) return commit();
+  return new Promise<boolean>((resolve, reject) => {
+    const write = socket.write;
+    const restore = () => {
+      if (socket.write !== write) socket.write = write;
+    };
+    socket.write = function (this: Socket, ...args: Parameters<Socket['write']>) {
+      restore();
+      commit().then(resolve, reject);
+      return write.apply(this, args);
+    } as Socket['write'];
+    outcome.then(
+      () => {
+        if (socket.write !== write) {
+          restore();
+          resolve(false);
+        }
+      },
+      () => {
+        if (socket.write !== write) {
+          restore();
+          resolve(false);
+        }
+      },
+    );
+  });
 }
 
 /** Resolves once every byte of the body so far sits in the kernel's socket buffer (or the send ended). */
