@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { DEMO_STAFF_PASSWORD } from './tests/e2e/demo-accounts';
+import { DEMO_STAFF_PASSWORD, E2E_SUPPORT_EMAIL } from './tests/e2e/demo-accounts';
 import { e2eSmtpPort } from './tests/e2e/smtp-port';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -55,6 +55,8 @@ export default defineConfig({
       NEXTAUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
       // The seeded site admin and site editor sign in with this (tests/e2e/demo-accounts.ts).
       SEED_ADMIN_PASSWORD: DEMO_STAFF_PASSWORD,
+      // The way to reach the site's team that /contact shows (tests/e2e/contact.spec.ts).
+      SUPPORT_EMAIL: E2E_SUPPORT_EMAIL,
       NEXT_TELEMETRY_DISABLED: '1',
       // Mail goes to the SMTP sink tests/e2e/newsletters.spec.ts starts; while none listens it waits and retries.
       SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort(PORT)}`,

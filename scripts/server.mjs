@@ -10,6 +10,8 @@
 //    /api/auth/* aside) goes straight to the Hono app; Next.js's router costs ~6 ms a call here.
 //    Anonymous reads of a publication's stories, and of the site's listings, are answered from
 //    their response caches while their fingerprints are unchanged (021, 026).
+//  - A method Next.js and the Fetch API cannot carry (TRACE, a made-up one) on /api/* is answered
+//    405 with Allow here, before either is asked (src/server/api/methods.ts).
 //  - Every HTML page Next.js renders is held back until it is complete, so that its
 //    Content-Security-Policy can name the SHA-256 hash of each of its inline scripts
 //    (src/server/lib/security-headers.ts): no 'unsafe-inline' for scripts.
@@ -237,6 +239,14 @@ function stampSocketAddress(req) {
 
 const server = http.createServer((req, res) => {
   stampSocketAddress(req);
+  // TRACE, PROPFIND, a made-up method on /api/*: neither the Fetch API nor Next.js's route handlers
+  // take it (an empty 500 or 400 otherwise), so the 405 is answered here (src/server/api/methods.ts).
+  const refusal = runtime.api.refuseMethod(req);
+  if (refusal) {
+    req.resume(); // a body, if any, is read and dropped so the connection stays usable
+    res.writeHead(refusal.status, refusal.headers);
+    return void res.end(refusal.body);
+  }
   if (runtime.api.accepts(req)) {
     return void serveApiOrCached(req, res).catch((error) => {
       console.error('[page-cache] falling back to the API:', error);

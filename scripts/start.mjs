@@ -25,6 +25,11 @@ function sourceStamp() {
   for (const file of ['package-lock.json', 'next.config.ts']) {
     if (existsSync(path.join(root, file))) hash.update(readFileSync(path.join(root, file)));
   }
+  // The pages Next prerenders at build time (/daily-newsletter, /signin…) carry the public address in
+  // their head (canonical and feed links, src/app/layout.tsx's metadataBase): a server started with
+  // another address rebuilds rather than serve links to the old one (src/server/lib/env.ts siteUrl()).
+  const { PUBLIC_URL, NEXTAUTH_URL, PORT = '3000' } = process.env;
+  hash.update(`public address: ${PUBLIC_URL ?? NEXTAUTH_URL ?? `http://localhost:${PORT}`}\n`);
   return hash.digest('hex');
 }
 

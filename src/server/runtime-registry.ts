@@ -1,5 +1,6 @@
 import type { ApiFastPath } from './api/fast-path';
 import type { Database } from './db/client';
+import { setProcessDatabase } from './db/index';
 import type { Jobs } from './jobs/runner';
 import type { ApiResponseCache } from './modules/page-cache/api-response.cache';
 import type { ListingApiCache } from './modules/page-cache/listing-api.cache';
@@ -9,13 +10,11 @@ import type { PublicationPostsCache } from './modules/page-cache/publication-pos
 import type { StoryPageCache } from './modules/posts/posts-page.cache';
 import type { VersionedPageCache } from './modules/page-cache/versioned-page.cache';
 
-// The one process-wide slot that holds the running runtime (docs/decisions/017-runtime-and-csp.md).
-//
-// Why a slot on globalThis at all: Next.js bundles src/ once per entry (instrumentation, each page,
-// each route handler) and may evaluate a module once per bundle, so a plain module variable would
-// exist several times in one process; and scripts/server.mjs is plain Node outside every bundle.
-// A symbol registered with Symbol.for() is the same value in all of them. This file is the only
-// place that touches it: everything else asks getRuntime() or getDatabase().
+// The one process-wide slot that holds the running runtime (docs/decisions/017-runtime-and-csp.md),
+// on globalThis for the reasons src/server/lib/process-slot.ts gives (scripts/server.mjs, plain Node
+// outside every bundle, reads it too). This file sits on the top floor with the runtime: it knows the
+// parts' types, and nothing below imports it. The parts that code below needs at run time — the
+// database, the jobs, the story page cache — each have a slot at their own level, filled from here.
 
 /** What a started process has: see startRuntime() in runtime.ts for how each part is made. */
 export type Runtime = {
@@ -61,8 +60,10 @@ export function currentSlot(): RuntimeSlot | undefined {
   return scope[SLOT];
 }
 
+/** Fills (or empties) the runtime's slot and the database's (src/server/db/index.ts) together. */
 export function fillSlot(slot: RuntimeSlot | undefined): void {
   scope[SLOT] = slot;
+  setProcessDatabase(slot?.database);
 }
 
 const NOT_STARTED =
@@ -73,10 +74,4 @@ const NOT_STARTED =
 export function getRuntime(): Promise<Runtime> {
   const slot = currentSlot();
   return slot ? slot.runtime : Promise.reject(new Error(NOT_STARTED));
-}
-
-/** The runtime's database; available while the rest of the runtime is still starting. */
-export function getDatabase(): Promise<Database> {
-  const slot = currentSlot();
-  return slot ? slot.database : Promise.reject(new Error(NOT_STARTED));
 }

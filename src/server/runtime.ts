@@ -1,8 +1,8 @@
 import { createApp } from './api/app';
 import { createApiFastPath } from './api/fast-path';
-import { openConfiguredDatabase, type Database } from './db';
+import { getDatabase, openConfiguredDatabase, type Database } from './db';
 import { allJobs, allSweeps } from './jobs/all-jobs';
-import { startJobs, type Jobs, type StartJobsOptions } from './jobs/runner';
+import { processJobsSlot, startJobs, type Jobs, type StartJobsOptions } from './jobs/runner';
 import { env } from './lib/env';
 import { describeMailTransport } from './lib/mail';
 import { documentPolicy } from './lib/security-headers';
@@ -18,7 +18,8 @@ import { createListingApiCache, LISTING_API_CACHE_BYTES } from './modules/page-c
 import { createListingPageCache, LISTING_PAGE_CACHE_BYTES } from './modules/page-cache/listing-page.cache';
 import { createStoryPageCache, STORY_PAGE_CACHE_BYTES } from './modules/posts/posts-page.cache';
 import { probeStoryPage } from './modules/posts/posts-page.service';
-import { currentSlot, fillSlot, getDatabase, getRuntime, type Runtime } from './runtime-registry';
+import { storyPageCacheSlot } from './modules/posts/story-page-cache-slot';
+import { currentSlot, fillSlot, getRuntime, type Runtime } from './runtime-registry';
 import { seedDemo } from './seed/demo';
 import { flushPageViews } from './modules/stats/stats-views.service';
 
@@ -116,10 +117,14 @@ async function assemble(database: Database, options: RuntimeOptions): Promise<Ru
   const listingApiCache = createListingApiCache({ maxBytes: LISTING_API_CACHE_BYTES });
   const publicationPageCache = createPublicationPageCache({ maxBytes: PUBLICATION_PAGE_CACHE_BYTES });
   const listingPageCache = createListingPageCache({ maxBytes: LISTING_PAGE_CACHE_BYTES });
+  const storyPageCache = createStoryPageCache({ maxBytes: STORY_PAGE_CACHE_BYTES, probe: probeStoryPage });
+  // The parts code below the runtime uses, each in its own layer's slot (lib/process-slot.ts).
+  processJobsSlot.set(jobs ?? undefined);
+  storyPageCacheSlot.set(storyPageCache);
   return {
     database,
     jobs,
-    storyPageCache: createStoryPageCache({ maxBytes: STORY_PAGE_CACHE_BYTES, probe: probeStoryPage }),
+    storyPageCache,
     publicationPageCache,
     listingPageCache,
     pageCaches: [publicationPageCache, listingPageCache],
@@ -139,7 +144,11 @@ async function stopParts(database: Database, jobs: Jobs | null): Promise<void> {
   await flushPageViews().catch((error) => console.error('[stats] could not write the last views:', error));
   // Out of the slot first: nothing new reaches a database that is closing.
   const slot = currentSlot();
-  if (slot && (await slot.database.catch(() => null)) === database) fillSlot(undefined);
+  if (slot && (await slot.database.catch(() => null)) === database) {
+    fillSlot(undefined);
+    processJobsSlot.set(undefined);
+    storyPageCacheSlot.set(undefined);
+  }
   try {
     await jobs?.stop();
   } finally {

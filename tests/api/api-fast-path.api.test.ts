@@ -22,9 +22,15 @@ describe('the API fast path (production server)', () => {
     const { db } = await useTestDatabase();
     userId = (await createUser(db, { name: 'Fast Path' })).id;
     const { api } = await getRuntime();
-    server = http.createServer(
-      getRequestListener((request) => api.fetch(request), { overrideGlobalObjects: false }),
-    );
+    const listener = getRequestListener((request) => api.fetch(request), { overrideGlobalObjects: false });
+    // As scripts/server.mjs: a method neither Next.js nor the Fetch API carries is answered first.
+    server = http.createServer((req, res) => {
+      const refusal = api.refuseMethod(req);
+      if (!refusal) return void listener(req, res);
+      req.resume();
+      res.writeHead(refusal.status, refusal.headers);
+      res.end(refusal.body);
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
   });
@@ -127,5 +133,56 @@ describe('the API fast path (production server)', () => {
     );
     expect(refused.status).toBe(403);
     expect(JSON.parse(refused.body).error.code).toBe('forbidden');
+  });
+
+  it('TRACE, PROPFIND and a made-up method answer 405 with Allow, in the error shape', async () => {
+    const cases: [string, string, string][] = [
+      ['TRACE', `/api/users/${userId}`, 'GET, HEAD, PATCH'],
+      // Every route the router would hand the path to: /lists/create is also /lists/{id}'s shape.
+      ['PROPFIND', '/api/lists/create', 'GET, HEAD, POST, PATCH, DELETE'],
+      // Node's parser takes only the methods it knows (a token it does not is its own bare 400).
+      ['PURGE', '/api/subtopics', 'GET, HEAD'],
+      // A path no route takes: the API's own methods.
+      ['TRACE', '/api/no-such-thing', 'GET, HEAD, POST, PUT, PATCH, DELETE'],
+      ['TRACE', '/api/auth/session', 'GET, HEAD, POST'],
+    ];
+    for (const [method, path, allow] of cases) {
+      const answer = await send(
+        method,
+        path,
+        { origin: origin() },
+        method === 'PROPFIND' ? '<x/>' : undefined,
+      );
+      expect(answer.status, `${method} ${path}`).toBe(405);
+      expect(answer.headers.allow, `${method} ${path}`).toBe(allow);
+      expect(answer.headers['content-type']).toContain('application/json');
+      expect(JSON.parse(answer.body)).toEqual({
+        error: {
+          code: 'method_not_allowed',
+          message: 'Method not allowed',
+          detail: `${method}: use ${allow}`,
+        },
+      });
+    }
+    // The connection is still good for the next call.
+    expect((await send('GET', `/api/users/${userId}`, {})).status).toBe(200);
+  });
+
+  it('a method the API uses, on a path that does not take it, answers 405; on no path at all, 404', async () => {
+    const wrong = await send('DELETE', '/api/subtopics', { origin: origin() });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.allow).toBe('GET, HEAD');
+    expect(JSON.parse(wrong.body).error.code).toBe('method_not_allowed');
+    const propfind = await send('PROPFIND', '/api/subtopics', { origin: origin() });
+    expect(propfind.status).toBe(405);
+    expect((await send('GET', '/api/no-such-thing', {})).status).toBe(404);
+  });
+
+  it('the app itself answers a made-up method 405 (as Next.js hands it any method it routes)', async () => {
+    const { api } = await getRuntime();
+    const answer = await api.app.request('http://localhost/api/subtopics', { method: 'BREW' });
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get('allow')).toBe('GET, HEAD');
+    expect((await answer.json()).error.code).toBe('method_not_allowed');
   });
 });

@@ -108,8 +108,8 @@ function request(endpoint: Endpoint, { junk }: { junk?: string } = {}) {
     url: query.size ? `${path}?${query}` : path,
     body: jsonBody ? sample(jsonBody.schema) : undefined,
     // The one raw body: an image upload's bytes.
-    rawBody: content['application/octet-stream'] ? new Uint8Array([0x89, 0x50, 0x4e, 0x47]) : undefined,
-    headers: content['application/octet-stream'] ? { 'content-type': 'image/png' } : undefined,
+    rawBody: content['image/png'] ? new Uint8Array([0x89, 0x50, 0x4e, 0x47]) : undefined,
+    headers: content['image/png'] ? { 'content-type': 'image/png' } : undefined,
   };
 }
 
@@ -128,13 +128,16 @@ function expectErrorShape(res: { status: number; json: any }, status?: number, c
 const label = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
 const mutating = endpoints.filter((endpoint) => MUTATING.has(endpoint.method));
 /**
- * Writes a visitor makes without an account: the page-view beacon (SPEC §9 counts guests too), and
- * subscribing and the mail's own links, whose signed token stands in for a session (decision 024).
+ * Writes a visitor makes without an account: the page-view beacon (SPEC §9 counts guests too),
+ * signing up (decision 028-sign-up-by-mail), and subscribing and the mail's own links, whose signed
+ * token stands in for a session (decision 024).
  */
 const OPEN_TO_VISITORS = new Set([
   'POST /api/stats/view',
+  'POST /api/users/signup',
   'PUT /api/subscribe',
   'POST /api/subscriptions/confirm',
+  'POST /api/subscriptions/confirm/form',
   'POST /api/subscriptions/unsubscribe',
   'POST /api/subscriptions/manage/leave',
 ]);

@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import Parser from 'rss-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,16 +9,17 @@ import { GET as robotsRoute } from '../../src/app/robots.txt/route';
 import { GET as sitemapPartRoute } from '../../src/app/sitemap/[name]/route';
 import { GET as sitemapRoute } from '../../src/app/sitemap.xml/route';
 import type { Db } from '../../src/server/db/client';
-import { posts, users } from '../../src/server/db/schema';
+import { posts, publications, users } from '../../src/server/db/schema';
 import { env } from '../../src/server/lib/env';
 import { sitemapDocument, sitemapPart } from '../../src/server/modules/feeds/sitemap.service';
 import { createPost, createPublication, createUser } from '../factories';
 import { call } from '../helpers/api-client';
 import { useTestDatabase } from '../helpers/test-db';
+import { schemaProblems } from '../helpers/xml-schema';
 
 // The RSS feeds, sitemap.xml and robots.txt: what feed readers and crawlers get. Each feed is
 // read with a real feed parser (rss-parser); each sitemap is validated against the sitemaps.org
-// schema (tests/fixtures/*.xsd) with xmllint.
+// schema (tests/fixtures/*.xsd) by libxml2 compiled to WebAssembly (tests/helpers/xml-schema.ts).
 
 let db: Db;
 const parser = new Parser({ customFields: { item: [['content:encoded', 'contentEncoded']] } });
@@ -35,19 +32,6 @@ async function parseFeed(response: Response) {
   expect(response.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
   expect(response.headers.get('cache-control')).toMatch(/^public, max-age=300/);
   return parser.parseString(await response.text());
-}
-
-const dir = mkdtempSync(join(tmpdir(), 'sitemap-'));
-/** xmllint's verdict on the document against the schema: '' when valid, else its complaint. */
-function schemaProblems(xml: string, schema: 'sitemap' | 'siteindex'): string {
-  const file = join(dir, `${schema}-${Date.now()}.xml`);
-  writeFileSync(file, xml);
-  try {
-    execFileSync('xmllint', ['--noout', '--schema', `tests/fixtures/${schema}.xsd`, file], { stdio: 'pipe' });
-    return '';
-  } catch (error) {
-    return String((error as { stderr?: Buffer }).stderr ?? error);
-  }
 }
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
@@ -81,6 +65,8 @@ describe('feeds: RSS 2.0 for the site, writers, publications and tags', () => {
     const feed = await parseFeed(await siteFeedRoute());
     expect(feed.title).toBe('Lamplight');
     expect(feed.link).toBe(`${base}/`);
+    // RSS 2.0 <language>: the site's (DEFAULT_LANGUAGE, 'en' unless configured).
+    expect(feed.language).toBe('en');
     expect(feed.items).toHaveLength(20);
     const ids = feed.items.map((item) => item.link!.slice(-21));
     expect(ids).not.toContain(hidden.id);
@@ -109,6 +95,7 @@ describe('feeds: RSS 2.0 for the site, writers, publications and tags', () => {
     await createPost(db);
     const feed = await parseFeed(await writerFeedRoute(dummy, params({ subdomain: writer.subdomain! })));
     expect(feed.title).toBe(`${writer.name} on Lamplight`);
+    expect(feed.language).toBe('en');
     expect(feed.link).toBe(`${base}/@${writer.subdomain}`);
     expect(feed.items.map((item) => item.title)).toEqual([mine.title]);
     // The handle in another case is the same writer.
@@ -131,6 +118,7 @@ describe('feeds: RSS 2.0 for the site, writers, publications and tags', () => {
       await publicationFeedRoute(dummy, params({ subdomain: publication.subdomain })),
     );
     expect(feed.title).toBe(publication.name);
+    expect(feed.language).toBe('en');
     expect(feed.link).toBe(`${base}/${publication.subdomain}`);
     expect(feed.items.map((item) => item.title)).toEqual([inside.title]);
     expect((await publicationFeedRoute(dummy, params({ subdomain: 'no-such-pub' }))).status).toBe(404);
@@ -141,9 +129,47 @@ describe('feeds: RSS 2.0 for the site, writers, publications and tags', () => {
     await createPost(db, { tags: ['Proverbs'] });
     const feed = await parseFeed(await tagFeedRoute(dummy, params({ slug: 'psalms-of-ascent' })));
     expect(feed.title).toBe('Psalms of Ascent on Lamplight');
+    expect(feed.language).toBe('en');
     expect(feed.link).toBe(`${base}/tags/psalms-of-ascent`);
     expect(feed.items.map((item) => item.title)).toEqual([tagged.title]);
     expect((await tagFeedRoute(dummy, params({ slug: 'never-used-tag' }))).status).toBe(404);
+  });
+
+  it('each feed names its language: the publication’s setting, the language most stories are in', async () => {
+    const suffix = Date.now().toString(36);
+    const writer = await createUser(db, { subdomain: `lydia-${suffix}` });
+    await db.update(users).set({ preferLanguageCode: 'zh' }).where(eq(users.id, writer.id));
+    // No stories yet: the writer's chosen language.
+    const empty = await parseFeed(await writerFeedRoute(dummy, params({ subdomain: writer.subdomain! })));
+    expect(empty.language).toBe('zh');
+    const publication = await createPublication(db, { owner: writer });
+    await db.update(publications).set({ languageCode: 'zh' }).where(eq(publications.id, publication.id));
+    const tag = `Lamp-${suffix}`;
+    const chinese = [];
+    for (let i = 0; i < 2; i++)
+      chinese.push(await createPost(db, { author: writer, publication, tags: [tag] }));
+    const english = await createPost(db, { author: writer, tags: [tag] });
+    for (const story of chinese)
+      await db.update(posts).set({ languageCode: 'zh' }).where(eq(posts.id, story.id));
+    await db.update(posts).set({ languageCode: 'en' }).where(eq(posts.id, english.id));
+
+    const writerFeed = await parseFeed(
+      await writerFeedRoute(dummy, params({ subdomain: writer.subdomain! })),
+    );
+    expect(writerFeed.items).toHaveLength(3);
+    expect(writerFeed.language).toBe('zh');
+    const publicationFeed = await parseFeed(
+      await publicationFeedRoute(dummy, params({ subdomain: publication.subdomain })),
+    );
+    expect(publicationFeed.language).toBe('zh');
+    const tagFeed = await parseFeed(await tagFeedRoute(dummy, params({ slug: tag.toLowerCase() })));
+    expect(tagFeed.language).toBe('zh');
+    // The element itself, once, inside the channel (what a feed reader without rss-parser reads).
+    const xml = await (
+      await publicationFeedRoute(dummy, params({ subdomain: publication.subdomain }))
+    ).text();
+    expect(xml.match(/<language>zh<\/language>/g)).toHaveLength(1);
+    expect(xml.indexOf('<language>')).toBeLessThan(xml.indexOf('<item>'));
   });
 });
 
@@ -162,7 +188,7 @@ describe('sitemap.xml and robots.txt', () => {
     const before = await sitemapRoute();
     expect(before.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const beforeXml = await before.text();
-    expect(schemaProblems(beforeXml, 'sitemap')).toBe('');
+    expect(await schemaProblems(beforeXml, 'sitemap')).toBe('');
     expect(locs(beforeXml)).not.toContain(storyUrl);
     expect(locs(beforeXml)).toEqual(
       expect.arrayContaining([
@@ -177,7 +203,7 @@ describe('sitemap.xml and robots.txt', () => {
       (await call('PATCH', `/api/posts/manage_posts/publish_post/${draft.id}`, { as: author.id })).status,
     ).toBe(200);
     const published = await (await sitemapRoute()).text();
-    expect(schemaProblems(published, 'sitemap')).toBe('');
+    expect(await schemaProblems(published, 'sitemap')).toBe('');
     expect(locs(published)).toContain(storyUrl);
     expect(published).toMatch(
       new RegExp(
@@ -189,6 +215,22 @@ describe('sitemap.xml and robots.txt', () => {
       (await call('PATCH', `/api/posts/manage_posts/unpublish_post/${draft.id}`, { as: author.id })).status,
     ).toBe(200);
     expect(locs(await (await sitemapRoute()).text())).not.toContain(storyUrl);
+  });
+
+  it('the schema check refuses documents that break the sitemaps.org schema', async () => {
+    const valid = await sitemapDocument();
+    expect(await schemaProblems(valid, 'sitemap')).toBe('');
+    // An element the schema does not allow, a <loc> missing, a date of the wrong form, a url set
+    // where an index is expected, and a document that is not XML at all.
+    const unknownElement = valid.replace('<url><loc>', '<url><where>x</where><loc>');
+    expect(unknownElement).not.toBe(valid);
+    expect(await schemaProblems(unknownElement, 'sitemap')).toMatch(/where.*not expected/);
+    expect(await schemaProblems(valid.replace(/<loc>[^<]*<\/loc>/, ''), 'sitemap')).not.toBe('');
+    const badDate = valid.replace(/<lastmod>[^<]*<\/lastmod>/, '<lastmod>yesterday</lastmod>');
+    expect(badDate).not.toBe(valid);
+    expect(await schemaProblems(badDate, 'sitemap')).toMatch(/lastmod/);
+    expect(await schemaProblems(valid, 'siteindex')).not.toBe('');
+    expect(await schemaProblems('<urlset', 'sitemap')).not.toBe('');
   });
 
   it('leaves out banned writers, their stories and their tags', async () => {
@@ -205,7 +247,7 @@ describe('sitemap.xml and robots.txt', () => {
     for (let i = 0; i < 3; i++) await createPost(db);
     const index = await sitemapDocument(2);
     expect(index).toContain('<sitemapindex');
-    expect(schemaProblems(index, 'siteindex')).toBe('');
+    expect(await schemaProblems(index, 'siteindex')).toBe('');
     const parts = locs(index);
     expect(parts).toContain(`${base}/sitemap/stories-1.xml`);
     const all: string[] = [];
@@ -213,7 +255,7 @@ describe('sitemap.xml and robots.txt', () => {
       const name = part.slice(`${base}/sitemap/`.length);
       const xml = await sitemapPart(name, 2);
       expect(xml, name).not.toBeNull();
-      expect(schemaProblems(xml!, 'sitemap'), name).toBe('');
+      expect(await schemaProblems(xml!, 'sitemap'), name).toBe('');
       expect(locs(xml!).length).toBeLessThanOrEqual(2);
       all.push(...locs(xml!));
     }

@@ -168,12 +168,22 @@ describe('newsletter entries', () => {
 
     const entry = await createNewsletterEntry(db, { publication, post: story });
     const path = `${base}/${entry.newsletterId}`;
-    // Scheduling by an author: 403; in the past, an unknown zone, a wrong postId: 400.
+    // Scheduling by an author: 403; in the past or more than five years ahead (rules of the clock): 422;
+    // an unknown zone, a wrong postId: 400.
     const byAuthor = await call('PATCH', path, { as: author.id, body: { scheduledTime: future() } });
     expect(byAuthor.status).toBe(403);
-    expect(
-      (await call('PATCH', path, { as: owner, body: { scheduledTime: Date.now() - 60_000 } })).status,
-    ).toBe(400);
+    const past = await call('PATCH', path, { as: owner, body: { scheduledTime: Date.now() - 60_000 } });
+    expect(past.status).toBe(422);
+    expect(past.json.error).toMatchObject({
+      code: 'unprocessable',
+      message: 'The scheduled time must be in the future',
+    });
+    const farAhead = await call('PATCH', path, {
+      as: owner,
+      body: { scheduledTime: Date.now() + 6 * 366 * 86_400_000 },
+    });
+    expect(farAhead.status).toBe(422);
+    expect(farAhead.json.error.message).toBe('The scheduled time is too far ahead');
     expect(
       (await call('PATCH', path, { as: owner, body: { scheduledTime: future(), timezone: 'Nowhere/Land' } }))
         .status,

@@ -88,12 +88,15 @@ describe('posts API: the lifecycle (DESIGN §3)', () => {
     expect((await call('DELETE', `/api/posts/${draft.id}`, { as: stranger.id })).status).toBe(404);
   });
 
-  it('schedule_post refuses a past time (400) and a body id that is not the address (400)', async () => {
+  it('schedule_post refuses a past time (422, a rule of the clock) and a body id that is not the address (400)', async () => {
     const author = await createUser(db);
     const draft = await createPost(db, { author, status: 'draft' });
-    expect(
-      (await manage('schedule_post', draft.id, author.id, { scheduledTime: Date.now() - 1 })).status,
-    ).toBe(400);
+    const past = await manage('schedule_post', draft.id, author.id, { scheduledTime: Date.now() - 1 });
+    expect(past.status).toBe(422);
+    expect(past.json.error).toMatchObject({
+      code: 'unprocessable',
+      message: 'The scheduled time must be in the future',
+    });
     const other = await createPost(db, { author, status: 'draft' });
     expect(
       (await manage('schedule_post', draft.id, author.id, { id: other.id, scheduledTime: inMinutes(5) }))

@@ -188,6 +188,31 @@ describe('publication page cache: nothing stale after a change', () => {
     expect(await fingerprintOf(other)).not.toBe(otherBefore);
   });
 
+  it('shows a change of the trending set the staff curate on the next request (migration 0011)', async () => {
+    const owner = await createUser(database.db);
+    const admin = await createUser(database.db, { roles: ['admin'] });
+    const publication = await createPublication(database.db, { owner });
+    const first = await createPost(database.db, { author: owner, publication });
+    const second = await createPost(database.db, { author: owner, publication });
+    const cache = newCache();
+    const home = `/${publication.subdomain}`;
+    expect(await read(cache, home, 'v0')).toBe('rendered:v0');
+    expect(await read(cache, home, 'unused')).toBe('cached:v0');
+    const put = (postIds: string[]) =>
+      call('PUT', `/api/publications/publication_trending/${publication.id}`, {
+        as: admin.id,
+        body: { postIds },
+      });
+    // Set, reordered, cleared: each is what the page shows, so each misses the stored copy once.
+    let n = 0;
+    for (const postIds of [[first.id, second.id], [second.id, first.id], []]) {
+      expect((await put(postIds)).status).toBe(200);
+      n += 1;
+      expect(await read(cache, home, `v${n}`), JSON.stringify(postIds)).toBe(`rendered:v${n}`);
+      expect(await read(cache, home, 'unused')).toBe(`cached:v${n}`);
+    }
+  });
+
   it("shows a story the scheduler's job publishes on the next request", async () => {
     const publication = await createPublication(database.db);
     const scheduled = await createPost(database.db, { publication, status: 'scheduled' });

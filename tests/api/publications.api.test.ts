@@ -194,7 +194,8 @@ describe('publications API', () => {
           as: owner.id,
           body: createBody({ image }),
         });
-        expect(res.status, image).toBe(400);
+        // The shape is right (the document's pattern); no such upload: 404 (decision 028).
+        expect(res.status, image).toBe(404);
         expect(res.json.error.detail).toMatch(/image/);
       }
       expect(await publicationsOf(owner.id)).toEqual([]);
@@ -470,11 +471,16 @@ describe('publications API', () => {
         { name: '' },
         { name: 'n'.repeat(10_000) },
         { description: '  ' },
-        { image: '/uploads/0123456789abcdef0123456789abcdef.webp' },
-        { backgroundImage: 'https://elsewhere.example/bg.png' },
         { languageCode: 'xx-yy' },
       ]) {
         expect((await patch(owner, body)).status, JSON.stringify(body).slice(0, 50)).toBe(400);
+      }
+      // Image addresses of the document's shape that name no upload: 404 (decision 028).
+      for (const body of [
+        { image: '/uploads/0123456789abcdef0123456789abcdef.webp' },
+        { backgroundImage: 'https://elsewhere.example/bg.png' },
+      ]) {
+        expect((await patch(owner, body)).status, JSON.stringify(body).slice(0, 50)).toBe(404);
       }
       expect((await patch(owner, { name: 'Fine' }, newUuid())).status).toBe(404);
       expect((await patch(owner, { name: 'Fine' }, 'nope')).status).toBe(400);
@@ -497,7 +503,7 @@ describe('publications API', () => {
       const refused = [
         [author.id, { id: publication.id, backgroundImage: null }, 403],
         [undefined, { id: publication.id, backgroundImage: null }, 401],
-        [owner.id, { id: publication.id, backgroundImage: 'https://elsewhere.example/x.png' }, 400],
+        [owner.id, { id: publication.id, backgroundImage: 'https://elsewhere.example/x.png' }, 404],
         [owner.id, { backgroundImage: null }, 400],
         [owner.id, { id: 'nope', backgroundImage: null }, 400],
         [owner.id, { id: newUuid(), backgroundImage: null }, 404],

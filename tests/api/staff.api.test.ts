@@ -68,16 +68,17 @@ describe('staff API', () => {
     });
     expect(thousand.status).toBe(400);
     expect(thousand.json.error.detail).toMatch(/At most 50 items/);
+    // Well-formed ids that name nothing: 404, as for any unknown id (the document cannot know them).
     const unknown = await attempt('/posts/editor_pick/en/NZ', { ids: [story.id, 'no-such-story-0000000'] });
-    expect(unknown.status).toBe(400);
+    expect(unknown.status).toBe(404);
     expect(unknown.json.error.detail).toMatch(/no such item: no-such-story-0000000/);
     expect((await attempt('/posts/editor_pick/en/NZ', { ids: [story.id, story.id] })).status).toBe(400);
     const language = await attempt('/posts/editor_pick/xx/NZ', { ids: [story.id] });
     expect(language.status).toBe(400);
     expect(language.json.error.detail).toMatch(/Unknown language code/);
     expect((await attempt('/posts/editor_pick/en/NZL', { ids: [story.id] })).status).toBe(400);
-    expect((await attempt('/tags/top_tags/en/NZ', { ids: ['no-such-tag-here'] })).status).toBe(400);
-    expect((await attempt('/users/top_authors/en/NZ', { ids: ['not-a-uuid'] })).status).toBe(400);
+    expect((await attempt('/tags/top_tags/en/NZ', { ids: ['no-such-tag-here'] })).status).toBe(404);
+    expect((await attempt('/users/top_authors/en/NZ', { ids: ['not-a-uuid'] })).status).toBe(404);
     expect((await attempt('/posts/editor_pick/en/NZ', { ids: 'not a list' })).status).toBe(400);
     expect((await attempt('/posts/editor_pick/en/NZ', { ids: ['   '] })).status).toBe(400);
     expect((await setRow('editor_pick', 'en', 'NZ'))?.itemIds).toEqual([story.id]);
@@ -115,7 +116,8 @@ describe('staff API', () => {
       as: admin.id,
       body: { postIds: [elsewhere.id] },
     });
-    expect(foreign.status).toBe(400);
+    expect(foreign.status).toBe(404); // not a story of this publication: none by that id here
+    expect(foreign.json.error.detail).toContain(elsewhere.id);
     const noPub = await call(
       'PUT',
       '/api/publications/publication_trending/7d9a3a47-8f0e-4b8e-9d1f-2f3c4b5a6d7e',
@@ -177,7 +179,9 @@ describe('staff API', () => {
       as: admin.id,
       body: { posts: ['no-such-story-0000000'] },
     });
-    expect(unknown.status).toBe(400);
+    // A well-formed id that names nothing: 404, as for any unknown id.
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.error.detail).toBe('posts: no such stories: no-such-story-0000000');
     expect((await call('GET', `/api/subtopics/${id}`)).json.posts).toHaveLength(1);
 
     expect((await call('DELETE', `/api/subtopics/${id}`, { as: admin.id })).status).toBe(204);

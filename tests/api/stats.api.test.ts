@@ -198,6 +198,35 @@ describe('GET /api/publications/stats/by_post', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('counts at most the last 366 days: an earlier or a later startDate is clamped, not refused', async () => {
+    const owner = await createUser(db);
+    const publication = await createPublication(db, { owner });
+    const story = await createPost(db, { author: owner, publication });
+    const dayAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+    await addPostViews(db, { post: story, views: 2, day: dayAgo(365) });
+    await addPostViews(db, { post: story, views: 9, day: dayAgo(366) }); // one day too old to count
+    await addPostViews(db, { post: story, views: 1 });
+    const stats = (startDate: string) =>
+      call('GET', `/api/publications/stats/by_post?id=${publication.id}&startDate=${startDate}`, {
+        as: owner.id,
+      });
+
+    // A date the document allows is answered, however far back: from the first of the last 366 days.
+    const longAgo = await stats('2019-01-17');
+    expect(longAgo.status).toBe(200);
+    expect(longAgo.json.daily).toHaveLength(366);
+    expect(longAgo.json.daily[0]).toEqual({ day: dayAgo(365), views: 2 });
+    expect(longAgo.json.daily.at(-1)).toEqual({ day: today(), views: 1 });
+    expect(longAgo.json.total).toBe(3);
+    expect(longAgo.json.posts.map((p: { views: number }) => p.views)).toEqual([3]);
+
+    // A day still to come counts from today.
+    const ahead = await stats(`${new Date().getUTCFullYear() + 2}-06-01`);
+    expect(ahead.status).toBe(200);
+    expect(ahead.json.daily).toEqual([{ day: today(), views: 1 }]);
+    expect(ahead.json.total).toBe(1);
+  });
+
   it('pages the stories newest first with lastKey', async () => {
     const owner = await createUser(db);
     const publication = await createPublication(db, { owner });

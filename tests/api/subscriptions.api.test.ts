@@ -20,6 +20,7 @@ import {
   createTopic,
   createUser,
 } from '../factories';
+import { SITE_TOPICS } from '../../src/lib/topics';
 import { call } from '../helpers/api-client';
 import { linkIn, startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
 import { useTestDatabase } from '../helpers/test-db';
@@ -46,6 +47,17 @@ const subscriptionOf = async (address: string, topicSlug: string) => {
   return row;
 };
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
+/** Migration 0004's site topics. */
+const SITE_TOPIC_SLUGS = [
+  'anxiety',
+  'daily-devotional',
+  'prayer',
+  'help-way',
+  'walking-with-god',
+  'bible-study',
+  'faith-and-family',
+  'hope-and-healing',
+];
 
 beforeAll(async () => {
   db = (await useTestDatabase()).db;
@@ -59,16 +71,7 @@ afterAll(async () => {
 
 describe('site topics', () => {
   it('exist on a fresh database: anxiety and the seven blog topics of SPEC §9', async () => {
-    const slugs = [
-      'anxiety',
-      'daily-devotional',
-      'prayer',
-      'help-way',
-      'walking-with-god',
-      'bible-study',
-      'faith-and-family',
-      'hope-and-healing',
-    ];
+    const slugs = SITE_TOPIC_SLUGS;
     const rows = await db.select().from(topics).where(inArray(topics.slug, slugs));
     expect(rows.map((r) => r.slug).sort()).toEqual([...slugs].sort());
     expect(rows.every((r) => r.publicationId === null)).toBe(true);
@@ -174,6 +177,61 @@ describe('PUT /api/subscribe', () => {
     }
     expect((await subscribe({ email: email('ip-over'), topic: 'anxiety' }, one)).status).toBe(429);
   });
+
+  it('counts every spelling of one mailbox as one address; each subscription keeps the address typed', async () => {
+    // a+1@… … a+8@… reach one inbox: the 7th is refused as the 7th send to a@… would be.
+    const [local, domain] = email('plus').split('@') as [string, string];
+    const variants = Array.from({ length: 8 }, (_, i) => `${local}+${i + 1}@${domain}`);
+    const statuses: number[] = [];
+    for (const address of variants)
+      statuses.push((await subscribe({ email: address, topic: 'prayer' })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
+    expect((await subscribe({ email: `${local}@${domain}`, topic: 'anxiety' })).status).toBe(429);
+    const stored = await db
+      .select({ email: subscriptions.email })
+      .from(subscriptions)
+      .where(inArray(subscriptions.email, [...variants, `${local}@${domain}`]));
+    expect(stored.map((row) => row.email).sort()).toEqual(variants.slice(0, 6).sort());
+
+    // Gmail ignores dots and answers for googlemail.com too.
+    const name = `lamp${Math.random().toString(36).slice(2, 8)}`;
+    const gmail = [
+      `${name}@gmail.com`,
+      `${name.slice(0, 2)}.${name.slice(2)}@gmail.com`,
+      `${name.split('').join('.')}@googlemail.com`,
+      `${name.toUpperCase()}+news@GMAIL.com`,
+      `${name.slice(0, 3)}.${name.slice(3)}+x@googlemail.com`,
+      `${name}+y@gmail.com`,
+    ];
+    for (const address of gmail)
+      expect((await subscribe({ email: address, topic: 'prayer' })).status).toBe(200);
+    expect(
+      (await subscribe({ email: `${name.slice(0, 1)}.${name.slice(1)}@gmail.com`, topic: 'prayer' })).status,
+    ).toBe(429);
+    // Another mailbox on the same domain is not touched.
+    expect((await subscribe({ email: `${name}x@gmail.com`, topic: 'prayer' })).status).toBe(200);
+  });
+});
+
+describe('the site topics /daily-newsletter offers', () => {
+  it('are the topics of the database, by slug and name, and each one can be subscribed to', async () => {
+    const rows = await db
+      .select({ slug: topics.slug, name: topics.name })
+      .from(topics)
+      .where(
+        inArray(
+          topics.slug,
+          SITE_TOPICS.map((t) => t.topic),
+        ),
+      );
+    expect(rows.sort((a, b) => a.slug.localeCompare(b.slug))).toEqual(
+      SITE_TOPICS.map((t) => ({ slug: t.topic, name: t.name })).sort((a, b) => a.slug.localeCompare(b.slug)),
+    );
+    expect(SITE_TOPICS.map((t) => t.topic).sort()).toEqual([...SITE_TOPIC_SLUGS].sort());
+    for (const { topic } of SITE_TOPICS) {
+      expect((await subscribe({ email: email(topic), topic })).status, topic).toBe(200);
+    }
+  });
 });
 
 describe('confirmation and unsubscribe links', () => {
@@ -215,6 +273,51 @@ describe('confirmation and unsubscribe links', () => {
     expect(after!.status).toBe('pending');
     const [still] = await db.select().from(subscriptions).where(eq(subscriptions.id, active.id));
     expect(still!.status).toBe('active');
+  });
+
+  it("confirm from the page's plain form (no script): a form POST, then back to the page (303)", async () => {
+    const [prayer] = await db.select().from(topics).where(eq(topics.slug, 'prayer'));
+    const pending = await createSubscription(db, { topic: prayer!, status: 'pending' });
+    const token = confirmToken(pending.id, pending.confirmToken);
+    const statusOf = async (id: string) =>
+      (await db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!.status;
+    // What a browser sends for <form method="post">: its own origin, a url-encoded body.
+    const postForm = (body: string, fetchSite = 'same-origin', origin?: string) =>
+      call('POST', '/api/subscriptions/confirm/form', {
+        origin,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': fetchSite },
+        rawBody: body,
+      });
+    const page = `/subscriptions/confirm?token=${encodeURIComponent(token)}`;
+
+    // From another site (a hidden form on an attacker's page): refused, still pending.
+    const crossSite = await postForm(
+      new URLSearchParams({ token }).toString(),
+      'cross-site',
+      'https://evil.example',
+    );
+    expect(crossSite.status).toBe(403);
+    expect(await statusOf(pending.id)).toBe('pending');
+
+    const confirmed = await postForm(new URLSearchParams({ token }).toString());
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('location')).toBe(page);
+    expect(await statusOf(pending.id)).toBe('active');
+    // The button again (a double click, the back button): the same page, nothing else changes.
+    const again = await postForm(new URLSearchParams({ token }).toString());
+    expect(again.status).toBe(303);
+    expect(await statusOf(pending.id)).toBe('active');
+
+    // A link that cannot be used goes back to the page too, which says why; nothing changes.
+    const other = await createSubscription(db, { topic: prayer!, status: 'pending' });
+    const expired = confirmToken(other.id, other.confirmToken, -60);
+    const refused = await postForm(new URLSearchParams({ token: expired }).toString());
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get('location')).toBe(
+      `/subscriptions/confirm?token=${encodeURIComponent(expired)}`,
+    );
+    expect(await statusOf(other.id)).toBe('pending');
+    expect((await postForm('')).status).toBe(400);
   });
 
   it('unsubscribe in one POST with no session and no origin (RFC 8058); a GET only shows the page', async () => {

@@ -167,9 +167,10 @@ describe('users API', () => {
     const other = await makeUser();
     const othersPhoto = await uploadPhoto(other.id);
     const refused: Array<[string, number]> = [
-      ['https://evil.example/avatar.png', 400],
-      ['http://localhost:3000/uploads/0123456789abcdef0123456789abcdef.webp', 400],
-      ['/uploads/0123456789abcdef0123456789abcdef.webp', 400], // well-formed, never uploaded
+      // Well-formed addresses of no upload name nothing: 404 (decision 028); malformed ones: 400.
+      ['https://evil.example/avatar.png', 404],
+      ['http://localhost:3000/uploads/0123456789abcdef0123456789abcdef.webp', 404],
+      ['/uploads/0123456789abcdef0123456789abcdef.webp', 404], // well-formed, never uploaded
       ['/uploads/../secrets.webp', 400],
       ['/uploads/avatar.webp', 400],
     ];

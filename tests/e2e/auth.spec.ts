@@ -1,8 +1,12 @@
 // Issue 2 foundation — signing up, in and out through the sso dialog (SPEC §2 header, sso dialog;
-// SPEC §8 auth client). Sign-in/up attempts in this file: 3 sign-ups + 4 sign-ins (plus the shared
-// account's one sign-up in fixtures.ts).
+// SPEC §8 auth client). Sign-ups confirm the address by mail first (issue 19, docs/decisions/028):
+// the dialog says "check your inbox", and the mail's link creates the account. Sign-in/up attempts
+// in this file: 4 sign-ups + 5 sign-ins (plus the shared account's one sign-up in fixtures.ts).
+import { request as playwrightRequest } from '@playwright/test';
 import {
   accountMenuName,
+  confirmationLink,
+  confirmSignUp,
   GOOD_PASSWORD,
   expect,
   expectSignedIn,
@@ -20,6 +24,7 @@ import {
   ssoSubmit,
   submitSignIn,
   submitSignUp,
+  submitSignUpAndReadMail,
   test,
   userMenuButton,
 } from './fixtures';
@@ -52,7 +57,7 @@ test.describe('sign up, sign out, sign in', () => {
 
   test('a wrong password shows "Wrong e-mail or password."', async ({ page, sharedUser }) => {
     await page.goto('/');
-    await submitSignIn(page, { email: sharedUser.email, password: `${GOOD_PASSWORD}-wrong` }); // sign-in #2
+    await submitSignIn(page, { email: sharedUser.email, password: `${GOOD_PASSWORD}-wrong` }); // sign-in #3
     await expect(ssoError(page)).toHaveText('Wrong e-mail or password.');
     // The dialog stays open with the typed e-mail, ready for another try; nobody is signed in.
     await expect(ssoDialog(page)).toBeVisible();
@@ -63,22 +68,71 @@ test.describe('sign up, sign out, sign in', () => {
     await expectSignedOut(page);
   });
 
-  test('signing up with a registered e-mail shows "This e-mail is already registered."', async ({
+  test("the mail's link creates the account; opening it (a mail scanner) does not", async ({
+    page,
+    baseURL,
+  }) => {
+    const account = newAccount('scanned');
+    await page.goto('/');
+    const mail = await submitSignUpAndReadMail(page, account); // sign-up #2
+    // Nobody is signed in yet: the dialog only says to check the inbox.
+    await expect(ssoDialog(page).getByText(account.email)).toBeVisible();
+    await expect(ssoError(page)).toHaveCount(0);
+    const link = confirmationLink(mail);
+    expect(new URL(link).origin).toBe(new URL(baseURL!).origin);
+
+    // A mail scanner fetches the link (HEAD, GET, no cookies, no script): nothing is used up.
+    const scanner = await playwrightRequest.newContext();
+    expect((await scanner.head(link)).status()).toBe(200);
+    const fetched = await scanner.get(link);
+    expect(fetched.status()).toBe(200);
+    expect(await fetched.text()).toContain('Confirm and sign in');
+    await scanner.dispose();
+
+    await ssoDialog(page).getByRole('button', { name: 'Done' }).click();
+    await expectSignedOut(page);
+    await confirmSignUp(page, link);
+    const welcome = page.getByRole('dialog', { name: 'Welcome to Lamplight' });
+    await expect(welcome).toBeVisible({ timeout: 20_000 });
+    await expect(welcome.getByLabel('Name', { exact: true })).toHaveValue(account.name);
+    await expect(page).toHaveURL(/\/$/);
+    await welcome.getByRole('button', { name: 'Skip' }).click();
+    await expectSignedIn(page);
+    expect((await sessionFromPage(page)).user.email).toBe(account.email);
+
+    // The link works once.
+    await signOut(page);
+    await confirmSignUp(page, link);
+    await expect(page.getByRole('alert').filter({ hasText: 'sign-up link' })).toHaveText(
+      'This sign-up link has expired or was already used. Please sign up again.',
+    );
+    await expectSignedOut(page);
+  });
+
+  test('signing up with a registered e-mail answers as for a new one; its owner gets a note', async ({
     page,
     sharedUser,
   }) => {
     await page.goto('/');
-    await submitSignUp(page, { name: 'Someone Else', email: sharedUser.email, password: 'Another-pass-42' }); // sign-up #2
-    await expect(ssoError(page)).toHaveText('This e-mail is already registered.');
+    const mail = await submitSignUpAndReadMail(page, {
+      name: 'Someone Else',
+      email: sharedUser.email,
+      password: 'Another-pass-42',
+    }); // sign-up #3
     await expect(page.getByRole('dialog', { name: 'Join Lamplight' })).toBeVisible();
+    await expect(ssoError(page)).toHaveCount(0);
+    expect(mail.subject).toBe('Someone tried to sign up with your address');
+    expect(() => confirmationLink(mail)).toThrow();
     await page.keyboard.press('Escape');
     await expectSignedOut(page);
+    // The account is as it was: its own password still signs in.
+    await signIn(page, sharedUser); // sign-in #2
   });
 
   test('a weak password shows why it is too weak', async ({ page }) => {
     await page.goto('/');
     const account = { ...newAccount('weak'), password: 'onlyletters' }; // 11 letters, no number
-    await submitSignUp(page, account); // sign-up #3
+    await submitSignUp(page, account); // sign-up #4
     await expect(ssoError(page)).toHaveText('Password must contain letters and numbers.');
     await page.keyboard.press('Escape');
     await expectSignedOut(page);
@@ -135,7 +189,7 @@ test.describe('sign up, sign out, sign in', () => {
 test.describe('the session', () => {
   test('survives a reload', async ({ page, sharedUser }) => {
     await page.goto('/');
-    await signIn(page, sharedUser); // sign-in #3
+    await signIn(page, sharedUser); // sign-in #5
     await page.reload();
     await expectSignedIn(page);
     await expect(userMenuButton(page)).toHaveAccessibleName(accountMenuName(sharedUser.name));

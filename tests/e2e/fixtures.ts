@@ -4,8 +4,11 @@
 // Every test is a visitor of its own: its browser context sends its own client address in
 // X-Forwarded-For, which the server believes from the loopback hop only because playwright.config.ts
 // starts it with TRUST_PROXY=1 (as behind one reverse proxy). So the per-address rate limits (10
-// sign-ups an hour, 50 sign-in attempts per 15 min: src/server/modules/rate-limits) count each test
+// sign-ups an hour, 50 failed sign-ins per 15 min: src/server/modules/rate-limits) count each test
 // apart, and a test may sign up a fresh account (`newUserTest`) without spending the others' budget.
+//
+// Signing up confirms the address by mail (docs/decisions/027-sign-up-by-mail.md): `signUp` reads
+// the confirmation mail from the worker's SMTP sink (mail-sink.ts) and follows its link.
 import {
   test as base,
   expect,
@@ -15,6 +18,10 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+
+import { SIGN_UP_CHECK_INBOX } from '../../src/server/modules/users/signups.schema';
+import { linkIn, type SmtpSink } from '../helpers/smtp-sink';
+import { closeE2eMailSink, e2eMailSink, nextMailTo } from './mail-sink';
 
 export { expect };
 
@@ -143,24 +150,53 @@ export async function submitSignIn(
 export const onboardingDialog = (page: Page): Locator =>
   page.getByRole('dialog', { name: /^(Welcome to Lamplight|Choose your address|You’re all set)$/ });
 
+/** The sign-up mail's link that creates the account (a mail to a new address carries one). */
+export const confirmationLink = (mail: Parameters<typeof linkIn>[0]): string =>
+  linkIn(mail, '/signup/confirm');
+
 /**
- * Creates the account through the header's Sign in → Create account, and waits for the user menu.
+ * Submits the sign-up form and waits for its "check your inbox" answer; answers the mail that
+ * followed (the confirmation to a new address, the warning to a registered one).
+ */
+export async function submitSignUpAndReadMail(page: Page, account: Account) {
+  const since = (await e2eMailSink()).messages.length;
+  await submitSignUp(page, account);
+  await expect(ssoDialog(page).getByRole('status')).toHaveText(SIGN_UP_CHECK_INBOX, { timeout: 20_000 });
+  return nextMailTo(account.email, since);
+}
+
+/** Opens a sign-up mail's link and presses its button: the account is made and signed in. */
+export async function confirmSignUp(page: Page, link: string): Promise<void> {
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+}
+
+/**
+ * Creates the account through the header's Sign in → Create account, then the link of the mail
+ * that answers it, and waits for the user menu; the page the sign-up started on is opened again.
  * A new account's onboarding opens by itself (SPEC §4): it is skipped (showOnboarding becomes
- * false) unless `onboarding: 'keep'` leaves it open for the test to go through.
+ * false) unless `onboarding: 'keep'` leaves it open (on the home page) for the test to go through.
  */
 export async function signUp(
   page: Page,
   account: Account,
   { onboarding = 'skip' }: { onboarding?: 'skip' | 'keep' } = {},
 ): Promise<void> {
-  await submitSignUp(page, account);
-  await expect(ssoDialog(page)).toBeHidden({ timeout: 20_000 });
+  const startedOn = page.url();
+  const mail = await submitSignUpAndReadMail(page, account);
+  await ssoDialog(page).getByRole('button', { name: 'Done' }).click();
+  await expect(ssoDialog(page)).toBeHidden();
+  await confirmSignUp(page, confirmationLink(mail));
   const welcome = page.getByRole('dialog', { name: 'Welcome to Lamplight' });
   await expect(welcome).toBeVisible({ timeout: 20_000 });
   if (onboarding === 'keep') return;
   await welcome.getByRole('button', { name: 'Skip' }).click();
   await expect(onboardingDialog(page)).toBeHidden();
   await expectSignedIn(page);
+  if (startedOn !== page.url() && startedOn !== 'about:blank') {
+    await page.goto(startedOn);
+    await expectSignedIn(page);
+  }
 }
 
 /** Signs in through the header's Sign in button, and waits for the user menu. */
@@ -228,7 +264,7 @@ async function createSharedUser(browser: Browser, baseURL: string, address: stri
   }
 }
 
-type WorkerFixtures = { sharedUser: SharedUser };
+type WorkerFixtures = { sharedUser: SharedUser; mailSink: SmtpSink };
 type TestFixtures = { pageErrors: string[] };
 
 /** Console noise that is not a fault: the browser's note on every 4xx/5xx answer (expected ones here). */
@@ -263,6 +299,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       expect(errors, 'no page errors or console errors').toEqual([]);
     },
     { auto: true },
+  ],
+  // The SMTP sink the server mails to, up before any test of the worker runs (mail-sink.ts).
+  mailSink: [
+    async ({}, provide) => {
+      await provide(await e2eMailSink());
+      await closeE2eMailSink();
+    },
+    { scope: 'worker', auto: true },
   ],
   sharedUser: [
     async ({ browser }, provide, workerInfo) => {

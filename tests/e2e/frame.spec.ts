@@ -2,6 +2,7 @@
 // rendered without the header; the API's 404 and same-origin answers). No test here signs in or up
 // through the dialog: signed-in tests reuse the shared account's cookies (fixtures.ts).
 import { GUIDES, guidePath } from '../../src/lib/guides';
+import { SITE_LINKS } from '../../src/components/layout/site-links';
 import {
   expect,
   expectSignedIn,
@@ -53,16 +54,39 @@ test.describe('header, anonymous', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “grace and peace”');
   });
 
+  test('every site page ends with a footer linking the newsletters, the devotion, the feed and contact', async ({
+    page,
+    baseURL,
+  }) => {
+    for (const path of ['/', '/publications', '/search?q=grace']) {
+      await page.goto(path);
+      const footer = page.getByRole('navigation', { name: 'Site' });
+      for (const link of SITE_LINKS) {
+        await expect(footer.getByRole('link', { name: link.title, exact: true })).toHaveAttribute(
+          'href',
+          link.href,
+        );
+      }
+    }
+    await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Newsletters' }).click();
+    await expect(page).toHaveURL(`${baseURL}/daily-newsletter`);
+  });
+
   test('the Resources dropdown opens with links to the guides', async ({ page }) => {
     await page.goto('/');
     await siteHeader(page).getByRole('button', { name: 'Resources' }).click();
     const menu = page.getByRole('menu');
     await expect(menu).toBeVisible();
     const items = menu.getByRole('menuitem');
-    await expect(items).toHaveCount(GUIDES.length);
+    // The guides first, then the site's own pages (newsletters, devotion, feed, contact: issue 19).
+    await expect(items).toHaveCount(GUIDES.length + SITE_LINKS.length);
     for (const [index, guide] of GUIDES.entries()) {
       await expect(items.nth(index)).toHaveText(guide.title);
       await expect(items.nth(index)).toHaveAttribute('href', guidePath(guide));
+    }
+    for (const [index, link] of SITE_LINKS.entries()) {
+      await expect(items.nth(GUIDES.length + index)).toHaveText(link.title);
+      await expect(items.nth(GUIDES.length + index)).toHaveAttribute('href', link.href);
     }
     // Escape closes it; choosing an item follows the link.
     await page.keyboard.press('Escape');

@@ -53,6 +53,35 @@ test.describe('home page', () => {
     await shoot(page, 'home-en');
   });
 
+  test('the hero holds its buttons, and a gap separates it from the Editor’s pick', async ({ page }) => {
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      const hero = page.getByRole('region', { name: 'Stories that carry light.' });
+      const actions = [
+        hero.getByRole('button', { name: 'Start writing' }),
+        hero.getByRole('link', { name: 'Explore publications' }),
+      ];
+      const box = (await hero.boundingBox())!;
+      for (const action of actions) {
+        const inner = (await action.boundingBox())!;
+        // Inside the hero with room to spare: the buttons never touch (or cross) its bottom border.
+        expect(inner.x, `${width}px`).toBeGreaterThanOrEqual(box.x);
+        expect(inner.x + inner.width, `${width}px`).toBeLessThanOrEqual(box.x + box.width);
+        expect(inner.y, `${width}px`).toBeGreaterThan(box.y);
+        expect(
+          box.y + box.height - (inner.y + inner.height),
+          `${width}px: below the buttons`,
+        ).toBeGreaterThanOrEqual(24);
+      }
+      const heading = (await page.getByRole('heading', { level: 2, name: 'Editor’s pick' }).boundingBox())!;
+      expect(heading.y - (box.y + box.height), `${width}px: hero to Editor's pick`).toBeGreaterThanOrEqual(
+        24,
+      );
+      await page.screenshot({ path: path.join(SHOTS, `home-hero-${width}.png`), animations: 'disabled' });
+    }
+  });
+
   test('the language switch shows Chinese stories with Chinese dates', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: /^Language:/ }).click();

@@ -5,25 +5,25 @@
 // mail; the owner adds a published story to the newsletter from its story-actions menu and schedules
 // it a minute ahead from the publication admin ('Schedule a time to send newsletter', reload after
 // 1 s); the mail arrives once with the story, the unsubscribe link and both RFC 8058 headers; one
-// POST unsubscribes; the next newsletter skips that address. /daily-newsletter subscribes for real.
+// POST unsubscribes; the next newsletter skips that address. /daily-newsletter subscribes for real,
+// to the daily devotional and to every other site topic. A confirmation link only opens a page (a
+// scanner's GET, a HEAD or a prefetch confirms nothing); its button confirms, with or without script.
 import {
   request as playwrightRequest,
   type APIRequestContext,
   type Locator,
   type Page,
 } from '@playwright/test';
-import { linkIn, startSmtpSink, type SmtpSink, type SunkMail } from '../helpers/smtp-sink';
+import { SITE_TOPICS, TOPIC_DAILY_DEVOTIONAL } from '../../src/lib/topics';
+import { linkIn, type SmtpSink, type SunkMail } from '../helpers/smtp-sink';
 import { createStory, expect, newUserTest, test, uniqueEmail } from './fixtures';
-import { e2eSmtpPort } from './smtp-port';
+import { e2eMailSink } from './mail-sink';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+// The worker's one sink (mail-sink.ts): sign-ups read their confirmation mail from it too.
 let sink: SmtpSink;
 
 test.beforeAll(async () => {
-  sink = await startSmtpSink({ port: e2eSmtpPort(PORT) });
-});
-test.afterAll(async () => {
-  await sink?.close();
+  sink = await e2eMailSink();
 });
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
@@ -76,11 +76,22 @@ async function createNewsletterPublication(request: APIRequestContext, baseURL: 
   };
 }
 
-/** A reader subscribes by the site's own form (publication dialog or page) and confirms from the mail. */
-async function confirmFromMail(page: Page, address: string, topicName: string): Promise<void> {
+/** The confirmation link of the mail a subscription to `topicName` sent to `address` (a site path). */
+async function confirmationLink(address: string, topicName: string): Promise<string> {
   const mail = await waitForMail(address, `Confirm your subscription to ${topicName}`);
   expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-  await page.goto(pathOf(linkIn(mail, '/subscriptions/confirm?token=')));
+  return pathOf(linkIn(mail, '/subscriptions/confirm?token='));
+}
+
+/**
+ * A reader subscribed by the site's own form (publication dialog or page) confirms from the mail: the
+ * link opens a page that shows the subscription, and its button confirms.
+ */
+async function confirmFromMail(page: Page, address: string, topicName: string): Promise<void> {
+  await page.goto(await confirmationLink(address, topicName));
+  await expect(page.getByRole('heading', { name: 'Confirm your subscription' })).toBeVisible();
+  await expect(page.getByText(`Send ${topicName} to ${address}?`)).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm subscription' }).click();
   await expect(page.getByRole('heading', { name: 'Your subscription is confirmed' })).toBeVisible();
 }
 
@@ -250,7 +261,7 @@ test('/daily-newsletter subscribes to the daily devotional for real', async ({ p
   const email = uniqueEmail('daily');
   await page.goto('/daily-newsletter');
   await page.getByLabel('E-mail address').fill(email);
-  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
   await expect(page).toHaveURL(/\/static\/subscribe_success$/);
   await expect(page.getByRole('heading', { name: 'You’re subscribed' })).toBeVisible();
   await confirmFromMail(page, email, 'Daily Devotional');
@@ -365,4 +376,86 @@ test('the anxiety tag page subscribes to the anxiety topic (subscribe-email)', a
   await dialog.getByRole('button', { name: 'Subscribe' }).click();
   await expect(page).toHaveURL(/\/static\/subscribe_success$/);
   await confirmFromMail(page, email, 'Anxiety');
+});
+
+test('a confirmation link opened by a mail scanner, a HEAD or a prefetch confirms nothing; its button does, without script too', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const email = uniqueEmail('scanned');
+  const subscribed = await page.request.put('/api/subscribe', {
+    headers: { origin: baseURL! },
+    data: { email, topic: 'bible-study', timezone: 'UTC' },
+  });
+  expect(subscribed.status(), await subscribed.text()).toBe(200);
+  const link = await confirmationLink(email, 'Bible Study');
+
+  // What a mail provider's link scanner and a browser's prefetch send: no cookie, no script run.
+  const scanner = await playwrightRequest.newContext({ baseURL });
+  const fetched = await scanner.get(link);
+  expect(fetched.status()).toBe(200);
+  expect(await fetched.text()).toContain('Confirm your subscription');
+  expect((await scanner.head(link)).status()).toBe(200);
+  const prefetches: Record<string, string>[] = [
+    { 'sec-purpose': 'prefetch' },
+    { 'sec-purpose': 'prefetch;prerender' },
+    { purpose: 'prefetch' },
+  ];
+  for (const headers of prefetches) {
+    expect((await scanner.get(link, { headers })).status()).toBe(200);
+  }
+  await scanner.dispose();
+
+  // Still waiting: the page asks again (a confirmed one would say so), and no script is needed to answer.
+  const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const reader = await noScript.newPage();
+  await reader.goto(link);
+  await expect(reader.getByRole('heading', { name: 'Confirm your subscription' })).toBeVisible();
+  await expect(reader.getByText(`Send Bible Study to ${email}?`)).toBeVisible();
+  await reader.getByRole('button', { name: 'Confirm subscription' }).click();
+  await expect(reader).toHaveURL(link);
+  await expect(reader.getByRole('heading', { name: 'Your subscription is confirmed' })).toBeVisible();
+  await expect(reader.getByText('You will receive Bible Study by e-mail.')).toBeVisible();
+  // Its own page lists the topic as subscribed.
+  await reader.getByRole('link', { name: 'Manage your subscriptions' }).click();
+  await expect(reader.getByRole('listitem').filter({ hasText: 'Bible Study' })).toContainText('Subscribed');
+  // The link again (with script): confirmed, no button.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Your subscription is confirmed' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Confirm subscription' })).toHaveCount(0);
+  await noScript.close();
+});
+
+test('/daily-newsletter offers every site topic, each with its own subscription', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/daily-newsletter');
+  const letters = page.getByRole('region', { name: 'More letters from Lamplight' });
+  for (const { name, description } of SITE_TOPICS.filter((t) => t.topic !== TOPIC_DAILY_DEVOTIONAL)) {
+    const item = letters
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name, exact: true }) });
+    await expect(item).toContainText(description);
+    await expect(item.getByRole('button', { name: `Subscribe to ${name}` })).toBeVisible();
+  }
+  await page.screenshot({ path: testInfo.outputPath('daily-newsletter-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: testInfo.outputPath('daily-newsletter-375.png'), fullPage: true });
+  // Nothing sticks out sideways on a phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  const walking = SITE_TOPICS.find((t) => t.topic === 'walking-with-god')!;
+  await letters.getByRole('button', { name: 'Subscribe to Walking With God' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Subscribe to Walking With God' });
+  await expect(dialog).toContainText(walking.description);
+  await page.screenshot({ path: testInfo.outputPath('daily-newsletter-dialog-375.png') });
+  await dialog.getByLabel('E-mail address').fill('not-an-address');
+  await dialog.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please enter a valid email address.');
+  const email = uniqueEmail('walking');
+  await dialog.getByLabel('E-mail address').fill(email);
+  await dialog.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page).toHaveURL(/\/static\/subscribe_success$/);
+  await confirmFromMail(page, email, 'Walking With God');
 });

@@ -193,7 +193,7 @@ newUserTest.describe('publication management', () => {
       for (const name of ['Publication Admin', 'Publication Studio', 'Edit Profile', 'Help & support']) {
         await expect(links.getByRole('link', { name })).toBeVisible();
       }
-      await expect(links.getByRole('link', { name: 'Help & support' })).toHaveAttribute('href', /^mailto:/);
+      await expect(links.getByRole('link', { name: 'Help & support' })).toHaveAttribute('href', '/contact');
       await shootBoth(page, 'dialog-publication-links');
       await links.getByRole('link', { name: 'Edit Profile' }).click();
       await expect(page).toHaveURL(new RegExp(`/publications/${publication.id}/edit$`));

@@ -217,6 +217,53 @@ test.describe('site staff', () => {
     for (const page of [admin, anonymous]) await page.context().close();
   });
 
+  test("the admin reorders a publication's trending set and its page shows it, cached copy too", async ({
+    browser,
+    baseURL,
+  }, info) => {
+    test.setTimeout(180_000);
+    if (!baseURL) throw new Error('playwright.config.ts must set use.baseURL');
+    // An anonymous reader's copy of the page is in the page cache before the change (decision 021).
+    const reader = await personPage(browser, baseURL, info.workerIndex);
+    await reader.goto('/walk-with-god');
+    const shown = reader.getByRole('region', { name: 'Trending' }).getByRole('link');
+    await expect(shown.first()).toBeVisible();
+
+    const admin = await personPage(browser, baseURL, info.workerIndex);
+    await signIn(admin, DEMO_ADMIN);
+    await admin.goto('/admin?section=publications');
+    await admin.locator('#staff-publication').selectOption({ label: 'Walking With God' });
+    await admin.getByRole('button', { name: 'Show' }).click();
+    const card = admin.getByTestId('set-trending');
+    const items = card.getByTestId('sortable-item');
+    await expect(items.nth(1)).toBeVisible();
+    const label = async (i: number) =>
+      (await items
+        .nth(i)
+        .getByRole('button', { name: /^Drag / })
+        .getAttribute('aria-label'))!.slice(5);
+    const [first, second] = [await label(0), await label(1)];
+    expect(await shown.allInnerTexts()).toEqual(
+      await Promise.all(Array.from({ length: await items.count() }, (_, i) => label(i))),
+    );
+    // The second one up past the first, and the last one out.
+    await card.getByRole('button', { name: `Move ${second} up` }).click();
+    await expect.poll(() => label(0)).toBe(second);
+    const count = await items.count();
+    const last = await label(count - 1);
+    await card.getByRole('button', { name: `Remove ${last}` }).click();
+    await expect(items).toHaveCount(count - 1);
+    const order = await Promise.all(Array.from({ length: count - 1 }, (_, i) => label(i)));
+    expect(order.slice(0, 2)).toEqual([second, first]);
+    await card.getByRole('button', { name: 'Save trending' }).click();
+    await expect(admin.getByText('Saved successfully')).toBeVisible();
+
+    await reader.reload();
+    await expect.poll(() => shown.allInnerTexts()).toEqual(order);
+    await shoot(reader, 'publication-trending');
+    for (const page of [admin, reader]) await page.context().close();
+  });
+
   test("a site editor edits another writer's unpublished excerpt, never its title", async ({
     browser,
     baseURL,

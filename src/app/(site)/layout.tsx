@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Header } from '@/components/layout/header';
 import { MobileFooter } from '@/components/layout/mobile-footer';
 import { NextButtonProvider } from '@/components/layout/next-button-context';
+import { SiteFooter } from '@/components/layout/site-footer';
 import { PublicationPopupOpener } from '@/components/publications/public/publication-popup-opener';
 import { env } from '@/server/lib/env';
 import { feedPaths, rssAlternate } from '@/server/modules/feeds/feeds-paths';
@@ -25,6 +26,7 @@ export default function SiteLayout({ children }: { children: ReactNode }) {
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>
+      <SiteFooter />
       <MobileFooter searchUrl={searchUrl} />
       {/* SPEC §4 promotional popup (not on the editor routes nor /publications/create). */}
       <PublicationPopupOpener />

@@ -1,14 +1,17 @@
 'use client';
 
-// SPEC §2 sso dialog: sign in or create an account through next-auth's one Credentials provider
-// ('credentials', mode signin|signup), plus Google and Facebook when the server has them configured.
+// SPEC §2 sso dialog: sign in through next-auth's one Credentials provider, or create an account
+// (POST /api/users/signup: a mail confirms the address first, and its link signs the person in —
+// docs/decisions/027-sign-up-by-mail.md), plus Google and Facebook when the server has them configured.
 import { getProviders, signIn, type ClientSafeProvider } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { DialogShell } from '@/components/dialogs/dialog-shell';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import type { DialogPropsMap } from '@/components/dialogs/dialog-keys';
+import { api, ApiError, call } from '@/lib/api-client';
 import { isSafeRedirectPath } from '@/lib/url';
+import { PASSWORD_MIN, signUpSchema } from '@/server/modules/users/signups.schema';
 import { USER_NAME_MAX } from '@/server/modules/users/users.schema';
 import styles from './sso-dialog.module.css';
 
@@ -25,6 +28,8 @@ export default function SsoDialog({ mode: initialMode = 'signin', callbackUrl }:
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** After a sign-up: the server's "check your inbox" words and the address they went to. */
+  const [sent, setSent] = useState<{ message: string; email: string } | null>(null);
   const [social, setSocial] = useState<ClientSafeProvider[]>([]);
   const ids = useId();
   const target = isSafeRedirectPath(callbackUrl) ? callbackUrl : undefined;
@@ -60,12 +65,15 @@ export default function SsoDialog({ mode: initialMode = 'signin', callbackUrl }:
     if (busy) return;
     setError(null);
     setBusy(true);
+    if (mode === 'signup') {
+      await submitSignUp();
+      return;
+    }
     try {
       const result = await signIn('credentials', {
         email: email.trim(),
         password,
         mode,
-        ...(mode === 'signup' ? { name: name.trim() } : {}),
         redirect: false,
         callbackUrl: target ?? window.location.href,
       });
@@ -83,8 +91,57 @@ export default function SsoDialog({ mode: initialMode = 'signin', callbackUrl }:
     }
   };
 
+  const submitSignUp = async () => {
+    // The server's own schema first: a password it would refuse is explained without a request.
+    const input = { email: email.trim(), password, name: name.trim() || undefined };
+    const checked = signUpSchema.safeParse(input);
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? 'Please check the form.');
+      setBusy(false);
+      return;
+    }
+    try {
+      const answer = await call(api.users.signup.$post({ json: input }));
+      setSent({ message: answer.message, email: email.trim() });
+      setPassword('');
+    } catch (caught) {
+      // The server's own words: which rule the password breaks, a rate limit, an unreachable server.
+      setError(caught instanceof ApiError ? caught.serverMessage : 'Sign-up failed. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const signup = mode === 'signup';
   const errorId = `${ids}-error`;
+
+  if (sent) {
+    return (
+      <DialogShell title="Join Lamplight" description="One more step: confirm your e-mail." size="small">
+        <div className={styles.sent}>
+          <p role="status" className={styles.sentMessage}>
+            {sent.message}
+          </p>
+          <p className={styles.sentTo}>
+            Sent to <strong>{sent.email}</strong>. Open the mail and press its button to finish.
+          </p>
+          <button type="button" className="button button-primary" onClick={() => closeDialog()}>
+            Done
+          </button>
+          <button
+            type="button"
+            className="button button-outline"
+            onClick={() => {
+              setSent(null);
+              setError(null);
+            }}
+          >
+            Use another e-mail
+          </button>
+        </div>
+      </DialogShell>
+    );
+  }
 
   return (
     <DialogShell
@@ -163,7 +220,7 @@ export default function SsoDialog({ mode: initialMode = 'signin', callbackUrl }:
             type="password"
             autoComplete={signup ? 'new-password' : 'current-password'}
             required
-            minLength={signup ? 8 : undefined}
+            minLength={signup ? PASSWORD_MIN : undefined}
             aria-describedby={signup ? `${ids}-password-hint` : undefined}
             value={password}
             onChange={(e) => setPassword(e.target.value)}
@@ -171,7 +228,7 @@ export default function SsoDialog({ mode: initialMode = 'signin', callbackUrl }:
           />
           {signup ? (
             <p id={`${ids}-password-hint`} className="field-hint">
-              At least 8 characters.
+              At least {PASSWORD_MIN} characters, with letters and numbers.
             </p>
           ) : null}
         </div>

@@ -16,6 +16,7 @@ import type {
   StudioStoryDialogProps,
 } from '@/components/studio/studio-dialog-types';
 import type { List, ListRef } from '@/components/lists/lists-api';
+import type { SubscribeEmailDialogProps } from '@/components/subscriptions/subscribe-email-dialog';
 
 // Every dialog key of SPEC §2, spelled exactly as there. A null key means no dialog is open.
 export const DIALOG_KEYS = [
@@ -132,6 +133,8 @@ export interface DialogPropsMap {
   /** Site admins: ban or unban a story's author (SPEC §2). */
   'author-ban': AuthorBanDialogProps;
   'subtopic-edit': SubtopicEditDialogProps;
+  /** The anxiety topic without props; a site topic from /daily-newsletter. */
+  'subscribe-email': SubscribeEmailDialogProps;
 }
 
 export type DialogPropsOf<K extends DialogKey> = K extends keyof DialogPropsMap

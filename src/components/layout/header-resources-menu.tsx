@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { BookIcon, ChevronDownIcon } from '@/components/ui/icons';
 import { Menu, MenuItem, MenuLabel } from '@/components/ui/menu';
 import { RESOURCE_LINKS } from './resources';
+import { SITE_LINKS } from './site-links';
 import styles from './header.module.css';
 
 export function HeaderResourcesMenu() {
@@ -21,6 +22,12 @@ export function HeaderResourcesMenu() {
     >
       <MenuLabel>Guides</MenuLabel>
       {RESOURCE_LINKS.map((link) => (
+        <MenuItem key={link.href} asChild>
+          <Link href={link.href}>{link.title}</Link>
+        </MenuItem>
+      ))}
+      <MenuLabel>Lamplight</MenuLabel>
+      {SITE_LINKS.map((link) => (
         <MenuItem key={link.href} asChild>
           <Link href={link.href}>{link.title}</Link>
         </MenuItem>

@@ -5,6 +5,7 @@
 // removed from and ordered by drag or keyboard, then saved with its PUT. An empty set falls back to
 // the computed default on the home page.
 import { useMemo } from 'react';
+import type { StoryLanguage } from '@/lib/detect-language';
 import { CURATED_SET_MAX } from '@/server/modules/curation/curation.limits';
 import type { EditorItem } from '@/server/modules/curation/curation.service';
 import { filterItems, findStoryItems, findWriterItems } from './finders';
@@ -13,7 +14,8 @@ import { OrderedSetEditor } from './ordered-set-editor';
 import { putCuratedSet, type CuratedSetKind } from './staff-api';
 
 type Props = {
-  languageCode: string;
+  /** The sets are kept per story language (the PUTs' enum). */
+  languageCode: StoryLanguage;
   countryCode: string;
   items: Record<CuratedSetKind, EditorItem[]>;
   candidates: { publications: EditorItem[]; tags: EditorItem[] };

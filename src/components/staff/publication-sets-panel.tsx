@@ -33,7 +33,7 @@ export function PublicationSetsPanel({ publicationId, devotion, trending, candid
       <OrderedSetEditor
         key={`trending:${publicationId}`}
         title="Trending"
-        hint="The publication's trending stories. Empty: its newest."
+        hint="The publication's trending stories, shown on its page. Empty: none shown there."
         initial={trending}
         find={find}
         findLabel="Find one of its stories…"

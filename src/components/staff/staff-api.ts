@@ -1,6 +1,7 @@
 // The staff area's calls (issue 13; SPEC §7 Curated sets, Subtopics, PATCH /users/ban_user/{id}):
 // through the one typed client. Every call throws ApiError, whose message reads 'ERROR: …' (SPEC §8).
 import { api, abortable, call } from '@/lib/api-client';
+import type { StoryLanguage } from '@/lib/detect-language';
 import type { Cursor } from '@/server/lib/cursor';
 import type { CuratedSetKind } from '@/server/modules/curation/curation.table';
 import type { StaffSearchQuery } from '@/server/modules/posts/posts-search.schema';
@@ -55,7 +56,7 @@ export async function findPublishedStories(q: string, signal?: AbortSignal): Pro
 /** The curated-set PUTs, by kind (SPEC §7). */
 export function putCuratedSet(
   kind: CuratedSetKind,
-  languageCode: string,
+  languageCode: StoryLanguage,
   countryCode: string,
   ids: string[],
 ) {

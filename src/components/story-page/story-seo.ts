@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { absoluteUrl, publicAddress } from '@/components/share/share-links';
+import { feedPaths } from '@/server/modules/feeds/feeds-paths';
 import type { StoryPageView } from '@/server/modules/posts/posts-page.service';
 
 // The story page's head (title, description, canonical, Open Graph article, Twitter card) and its
@@ -18,6 +19,27 @@ function describe(story: StoryPageView): string {
   return text.length > 300 ? `${text.slice(0, 297).trimEnd()}…` : text;
 }
 
+/**
+ * The feeds a reader of this story may want: its writer's, then its publication's (the feed links of
+ * the writer's home and the publication page). A writer without an address has no feed of their
+ * own: the site's then, as on every other page.
+ */
+function storyFeeds(story: StoryPageView, publicUrl: string) {
+  const feeds: { url: string; title: string }[] = [];
+  if (story.author.subdomain)
+    feeds.push({
+      url: publicAddress(publicUrl, feedPaths.writer(story.author.subdomain)),
+      title: `${story.author.name} on ${SITE_NAME}`,
+    });
+  if (story.publication)
+    feeds.push({
+      url: publicAddress(publicUrl, feedPaths.publication(story.publication.subdomain)),
+      title: story.publication.name,
+    });
+  if (feeds.length === 0) feeds.push({ url: publicAddress(publicUrl, feedPaths.site), title: SITE_NAME });
+  return feeds;
+}
+
 export function storyMetadata(story: StoryPageView, publicUrl: string): Metadata {
   const url = publicAddress(publicUrl, story.path);
   const image = absoluteUrl(story.featureImageUrl, publicUrl);
@@ -27,7 +49,7 @@ export function storyMetadata(story: StoryPageView, publicUrl: string): Metadata
   return {
     title,
     description,
-    alternates: { canonical: url },
+    alternates: { canonical: url, types: { 'application/rss+xml': storyFeeds(story, publicUrl) } },
     authors: [{ name: story.author.name, ...(author && { url: author }) }],
     keywords: story.tags.map((tag) => tag.name),
     // A preview (draft, pending, …) shown to its author or desk is never for search engines.

@@ -1,5 +1,5 @@
 // The readers' calls of DESIGN §6: PUT /api/subscribe {email, topic, timezone} (SPEC §7), the
-// unsubscribe and own-page links of every mail, and a publication's topic for its subscribe dialogs.
+// confirmation, unsubscribe and own-page links of every mail, and a publication's topic for its subscribe dialogs.
 // Every call throws ApiError ('ERROR: …', SPEC §8).
 import { api, abortable, call } from '@/lib/api-client';
 
@@ -7,6 +7,9 @@ export type SubscriptionRequest = { email: string; topic: string; timezone: stri
 
 /** PUT /api/subscribe: the same answer whether the address was new or known (a mail confirms it). */
 export const putSubscription = (json: SubscriptionRequest) => call(api.subscribe.$put({ json }));
+
+/** POST /api/subscriptions/confirm {token}: the confirmation page's button (its GET confirms nothing). */
+export const confirmWithToken = (token: string) => call(api.subscriptions.confirm.$post({ json: { token } }));
 
 /** POST /api/subscriptions/unsubscribe?token: leave the topic the mail came from. */
 export const unsubscribe = (token: string) => call(api.subscriptions.unsubscribe.$post({ query: { token } }));

@@ -1,22 +1,30 @@
 'use client';
 
-// SPEC §2 'subscribe-email': an e-mail input and submit, for the fixed anxiety topic (SPEC §9).
+// SPEC §2 'subscribe-email': an e-mail input and submit, for the fixed anxiety topic (SPEC §9) — and,
+// given a site topic, for that one: /daily-newsletter offers each site topic through it.
 import { DialogShell } from '@/components/dialogs/dialog-shell';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import { TOPIC_ANXIETY } from '@/lib/topics';
 import { SUBSCRIBE_FAILED } from './publication-subscription-dialog';
 import { SubscribeForm } from './subscribe-form';
 
-export default function SubscribeEmailDialog() {
+export type SubscribeEmailDialogProps = {
+  /** A site topic's slug; the anxiety topic when absent. */
+  topic?: string;
+  title?: string;
+  description?: string;
+};
+
+export default function SubscribeEmailDialog({
+  topic = TOPIC_ANXIETY,
+  title = 'Peace for anxious hearts',
+  description = 'Short letters of Scripture and prayer for anxious days, in your inbox.',
+}: SubscribeEmailDialogProps) {
   const { closeDialog } = useDialog();
   return (
-    <DialogShell
-      title="Peace for anxious hearts"
-      description="Short letters of Scripture and prayer for anxious days, in your inbox."
-      size="small"
-    >
+    <DialogShell title={title} description={description} size="small">
       <SubscribeForm
-        topic={TOPIC_ANXIETY}
+        topic={topic}
         buttonLabel="Subscribe"
         failureText={SUBSCRIBE_FAILED}
         inDialog={{ onSubscribed: closeDialog }}

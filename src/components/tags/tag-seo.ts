@@ -28,7 +28,7 @@ export function tagMetadata(tag: TagDetails, publicUrl: string, subtopic: Subtop
     description,
     alternates: {
       canonical: url,
-      types: rssAlternate(publicUrl, feedPaths.tag(tag.slug), `${tag.name} · ${SITE_NAME}`),
+      types: rssAlternate(publicUrl, feedPaths.tag(tag.slug), `${tag.name} on ${SITE_NAME}`),
     },
     openGraph: { type: 'website', url, title, description, siteName: SITE_NAME },
     twitter: { card: 'summary', title, description },

@@ -19,10 +19,13 @@ import { newslettersRoutes } from '../modules/newsletters/newsletters.routes';
 import { subscriptionsRoutes } from '../modules/newsletters/subscriptions.routes';
 import { subdomainsRoutes } from '../modules/subdomains/subdomains.routes';
 import { moderationRoutes } from '../modules/users/moderation.routes';
+import { signUpRoutes } from '../modules/users/signups.routes';
 import { usersRoutes } from '../modules/users/users.routes';
 import { usersSearchRoutes } from '../modules/users/users-search.routes';
 import { renderApiReference } from './api-reference';
 import { errorResponse, onError } from './error-handler';
+import { methodNotAllowedResponse, methodTable, refuseMethod } from './methods';
+import { SESSION_SCHEME, sessionSecurityScheme } from './openapi';
 import { sameOrigin } from './same-origin';
 import { session } from './session';
 import type { AppEnv } from './types';
@@ -74,6 +77,7 @@ export function createApp() {
     .route('/posts', postsSearchRoutes)
     // Moderation before users: /users/ban_user/{id}, /users/site_roles are not /users/{id}.
     .route('/users', moderationRoutes)
+    .route('/users', signUpRoutes)
     .route('/users', usersRoutes)
     .route('/subdomains', subdomainsRoutes)
     // Newsletters before stats and publications: /publications/stats/getNewslettersStats, /{id}/newsletters/….
@@ -89,12 +93,19 @@ export function createApp() {
     .route('/images', imagesRoutes)
     .route('/stats', viewBeaconRoutes);
 
+  app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SCHEME, sessionSecurityScheme);
   // GET /api/openapi.json — generated from the same zod schemas that validate the requests
   app.doc31('/openapi.json', documentInfo);
   // GET /api/docs — a readable reference, self-contained (no CDN scripts)
   app.get('/docs', (c) => c.html(renderApiReference(app.getOpenAPI31Document(documentInfo))));
 
-  app.notFound((c) => errorResponse(c, new AppError('route_not_found', 'No such API route', c.req.path)));
+  const methodsAt = methodTable(app.routes);
+  app.notFound((c) => {
+    // A path some route takes, asked with a method none of them takes: 405 with Allow (methods.ts).
+    const refusal = refuseMethod(methodsAt, c.req.method, c.req.path);
+    if (refusal) return methodNotAllowedResponse(c, refusal);
+    return errorResponse(c, new AppError('route_not_found', 'No such API route', c.req.path));
+  });
   app.onError(onError);
   return routes;
 }

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { securityHeaders } from '../lib/security-headers';
 import type { App } from './app';
+import { methodTable, refuseMethod } from './methods';
 
 // The API without Next.js's router in front (docs/decisions/009-api-fast-path-and-memory.md): the
 // runtime (src/server/runtime.ts) makes the one API app and this around it; scripts/server.mjs
@@ -19,7 +20,43 @@ export type ApiFastPath = {
     headers: Record<string, string | string[] | undefined>;
   }) => boolean;
   fetch: (request: Request) => Response | Promise<Response>;
+  /**
+   * The whole answer to an /api/* request whose method Next.js and the Fetch API cannot carry
+   * (TRACE, PROPFIND, a made-up one): 405 with Allow, made before any Request object is. Null for
+   * every other request. scripts/server.mjs asks this first.
+   */
+  refuseMethod: (request: { method?: string; url?: string }) => RawAnswer | null;
 };
+
+export type RawAnswer = { status: number; headers: Record<string, string>; body: string };
+
+/** The methods Next.js's route handlers take (next/dist/server/web/http.js); the rest never reach us. */
+const ROUTABLE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH']);
+
+function rawRefusal(methodsAt: (path: string) => string[]): ApiFastPath['refuseMethod'] {
+  return ({ method = 'GET', url = '' }) => {
+    if (
+      ROUTABLE_METHODS.has(method) ||
+      !(url === '/api' || url.startsWith('/api/') || url.startsWith('/api?'))
+    )
+      return null;
+    let path: string;
+    try {
+      path = decodeURI(new URL(url, 'http://localhost').pathname);
+    } catch {
+      path = url;
+    }
+    const refusal = refuseMethod(methodsAt, method, path)!;
+    const body = JSON.stringify(refusal.body);
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+      allow: refusal.allow.join(', '),
+    };
+    for (const { key, value } of securityHeaders) headers[key.toLowerCase()] = value;
+    return { status: 405, headers, body };
+  };
+}
 
 /** Bodies up to the API's JSON limit; uploads and streamed (chunked) bodies stay with Next.js. */
 const FAST_BODY_BYTES = 1024 * 1024;
@@ -62,5 +99,10 @@ export function createApiFastPath(app: App): ApiFastPath {
     c.res = response;
   });
   outer.all('*', (c) => app.fetch(c.req.raw));
-  return { app, accepts, fetch: async (request) => outer.fetch(await standardRequest(request)) };
+  return {
+    app,
+    accepts,
+    fetch: async (request) => outer.fetch(await standardRequest(request)),
+    refuseMethod: rawRefusal(methodTable(app.routes)),
+  };
 }

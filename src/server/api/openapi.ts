@@ -1,12 +1,19 @@
 import { z } from 'zod';
 
-export const errorBodySchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    detail: z.string().optional(),
-  }),
-});
+// The OpenAPI document is the API's contract (docs/decisions/028-openapi-contract.md): what it states
+// is what the server enforces. Routes say who may call them (`security`) and the answers particular
+// to them; the router (./router.ts) adds the error answers every route of a kind can give, so no
+// route can forget one, and checks the session before any validation.
+
+export const errorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.string().describe('Machine-readable: validation_failed, unauthorized, not_found, …'),
+      message: z.string(),
+      detail: z.string().optional(),
+    }),
+  })
+  .meta({ id: 'Error', description: 'Every error answer (DESIGN §8)' });
 
 export const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({
   content: { 'application/json': { schema } },
@@ -15,16 +22,50 @@ export const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({
 
 const errorJson = (description: string) => json(errorBodySchema, description);
 
-/** The error answers (DESIGN §8) every route may give, for the OpenAPI document. */
-export const errorResponses = {
-  400: errorJson('Invalid input'),
-  401: errorJson('Not signed in'),
-  403: errorJson('Not allowed, or not a same-origin request'),
-  404: errorJson('Not found'),
-  409: errorJson('Conflict: taken or stale'),
-  429: errorJson('Too many requests'),
-  500: errorJson('Unexpected error'),
+/** The name of the session cookie's security scheme in the document. */
+export const SESSION_SCHEME = 'session';
+
+/** `security` of a route only a signed-in user may call: anonymous calls answer 401 before validation. */
+export const signedIn: Record<string, string[]>[] = [{ [SESSION_SCHEME]: [] }];
+/** `security` of a route anyone may call; a session, when sent, may show more (drafts, own lists). */
+export const anyone: Record<string, string[]>[] = [{}, { [SESSION_SCHEME]: [] }];
+
+/** The security schemes the routes' `security` names (registered once, in app.ts). */
+export const sessionSecurityScheme = {
+  type: 'apiKey' as const,
+  in: 'cookie' as const,
+  name: 'next-auth.session-token',
+  description:
+    "The session cookie of a signed-in browser (`__Secure-next-auth.session-token` over HTTPS). A banned user's session counts as none.",
+};
+
+/** Error answers by status, in DESIGN §8's shape. */
+export const errorAnswers = {
+  400: errorJson(
+    'Invalid input (`validation_failed`: a parameter, the query or the body breaks a rule stated here; `bad_request`: malformed JSON)',
+  ),
+  401: errorJson('Not signed in (`unauthorized`): checked before the input is'),
+  403: errorJson('Not allowed (`forbidden`): no right to this, or not a same-origin request'),
+  404: errorJson('Not found (`not_found`): nothing by that id, or nothing you may see'),
+  409: errorJson('Conflict (`conflict`): taken, stale, or not in a state that allows it'),
+  413: errorJson('Request body is too large (`payload_too_large`)'),
+  415: errorJson('Unsupported media type (`unsupported_media_type`): send the declared content type'),
+  422: errorJson(
+    'The input meets every keyword here but breaks a rule the operation states in words, such as one of the clock (`unprocessable`)',
+  ),
+  429: errorJson('Too many requests (`rate_limited`): wait as long as Retry-After says'),
+  500: errorJson('Unexpected error (`internal_error`): the detail names the logged error id'),
 } as const;
+
+type ErrorStatus = keyof typeof errorAnswers;
+
+/** A route's own error answers, beyond those the router adds by its kind: `...errors(429)`. */
+export function errors<const S extends ErrorStatus>(...statuses: S[]): Pick<typeof errorAnswers, S> {
+  return Object.fromEntries(statuses.map((status) => [status, errorAnswers[status]])) as Pick<
+    typeof errorAnswers,
+    S
+  >;
+}
 
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   body: { content: { 'application/json': { schema } }, required: true },

@@ -3,9 +3,10 @@ import CredentialsProvider from 'next-auth/providers/credentials';
 import FacebookProvider from 'next-auth/providers/facebook';
 import GoogleProvider from 'next-auth/providers/google';
 import { actorOf } from './actor';
+import { authLogger } from './auth-logger';
 import { can } from './policy';
+import { signInSucceeded } from './sign-in-limits';
 import { env } from '../lib/env';
-import { errorLogText } from '../lib/log-text';
 import {
   authenticateWithPassword,
   findOrCreateOauthUser,
@@ -41,28 +42,23 @@ export const authOptions: NextAuthOptions = {
         email: { label: 'Email', type: 'email' },
         password: { label: 'Password', type: 'password' },
         mode: { label: 'Mode', type: 'text' },
-        name: { label: 'Name', type: 'text' },
+        token: { label: 'Sign-up link token', type: 'text' },
       },
-      // A thrown error's message reaches the client as the `error` of signIn() (SPEC §8).
-      async authorize(credentials) {
+      // A thrown error's message reaches the client as the `error` of signIn() (SPEC §8). A correct
+      // sign-in takes back the failure the route counted in advance (sign-in-limits.ts).
+      async authorize(credentials, req) {
         const user = await authenticateWithPassword(credentials ?? {});
+        await signInSucceeded(
+          credentials?.email,
+          new Headers((req?.headers ?? {}) as Record<string, string>),
+        );
         return { id: user.id, name: user.name, email: user.email, image: user.image };
       },
     }),
     ...oauthProviders(),
   ],
-  logger: {
-    // An ended session (banned user, deleted account, rotated secret) is routine: one quiet line.
-    error(code, metadata) {
-      if (code === 'JWT_SESSION_ERROR')
-        console.warn(`[auth] session refused: ${(metadata as Error)?.message ?? code}`);
-      else console.error(`[auth] ${code} ${errorLogText(metadata)}`); // escaped: may quote a request
-    },
-    warn(code) {
-      console.warn(`[auth] ${code}`);
-    },
-    debug() {},
-  },
+  // Every level and whatever /api/auth/_log is sent, as escaped lines (auth-logger.ts).
+  logger: authLogger,
   callbacks: {
     async signIn({ user, account, profile }) {
       if (!account || account.provider === 'credentials') return true;

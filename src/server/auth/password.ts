@@ -18,12 +18,3 @@ export async function verifyPassword(password: string, stored: string | null | u
   const actual = await scrypt(password, Buffer.from(saltHex ?? '', 'hex'), KEY_LENGTH);
   return stored != null && expected.length === actual.length && timingSafeEqual(expected, actual);
 }
-
-/** Returns the reason a password is too weak, or null when it is acceptable. */
-export function passwordWeakness(password: string): string | null {
-  if (password.length < 8) return 'Password must be at least 8 characters long.';
-  if (password.length > 200) return 'Password must be at most 200 characters long.';
-  if (!/[A-Za-z]/.test(password) || !/[0-9]/.test(password))
-    return 'Password must contain letters and numbers.';
-  return null;
-}

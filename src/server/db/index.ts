@@ -1,14 +1,29 @@
 import path from 'node:path';
 import { env } from '../lib/env';
-import { getDatabase } from '../runtime-registry';
+import { processSlot } from '../lib/process-slot';
 import { openDatabase, type Database, type Db } from './client';
 import { migrateDatabase } from './migrate';
 
 export type { Db, Database };
 
 // The process's database is the runtime's (src/server/runtime.ts): one per process, opened by
-// startRuntime() and closed by stopRuntime(). Repositories ask for it here.
-export { getDatabase };
+// startRuntime() and closed by stopRuntime(), which fill and empty this slot. Repositories ask here.
+const databaseSlot = processSlot<Promise<Database>>('database');
+
+const NOT_STARTED =
+  'The Lamplight runtime is not started in this process: call startRuntime() first ' +
+  '(src/instrumentation.ts, the worker and the test helpers do).';
+
+/** The process's database (available while the rest of the runtime is still starting). */
+export function getDatabase(): Promise<Database> {
+  return databaseSlot.get() ?? Promise.reject(new Error(NOT_STARTED));
+}
+
+/** The runtime's: the database this process uses from now on (undefined: none). */
+export const setProcessDatabase = (database: Promise<Database> | undefined): void =>
+  databaseSlot.set(database);
+/** The runtime's: the database promise in the slot, to compare before emptying it. */
+export const processDatabase = (): Promise<Database> | undefined => databaseSlot.get();
 
 export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;

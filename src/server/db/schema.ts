@@ -2,6 +2,7 @@
 // Each domain owns its tables in modules/<domain>/<domain>.table.ts.
 export * from '../modules/users/users.table';
 export * from '../modules/users/moderation.table';
+export * from '../modules/users/signups.table';
 export * from '../modules/publications/publications.table';
 export * from '../modules/posts/posts.table';
 export * from '../modules/tags/tags.table';

@@ -6,6 +6,7 @@ import {
   sendDueNewslettersSweep,
 } from '../modules/newsletters/newsletters.jobs';
 import { publishDueJob, publishDueSweep } from '../modules/posts/posts.jobs';
+import { signUpMailsSweep } from '../modules/users/users.jobs';
 import type { AnyJob, SweepDefinition } from './registry';
 
 // Every job and sweep of the app, gathered for the runner (web process and `npm run worker`).
@@ -21,4 +22,5 @@ export const allSweeps: readonly SweepDefinition[] = [
   publishDueSweep,
   sendDueNewslettersSweep,
   sendConfirmationsSweep,
+  signUpMailsSweep,
 ];

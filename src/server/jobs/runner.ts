@@ -13,7 +13,7 @@ import {
   type SweepContext,
   type SweepDefinition,
 } from './registry';
-import { getRuntime } from '../runtime-registry';
+import { processSlot } from '../lib/process-slot';
 
 /*
  * pg-boss on the app's own database: on PGlite it runs on the same embedded
@@ -64,6 +64,9 @@ const consoleLogger: JobsLogger = {
     detail === undefined ? console.error(`[jobs] ${message}`) : console.error(`[jobs] ${message}`, detail),
 };
 
+/** The process's jobs, put here by the runtime (src/server/runtime.ts) when it starts them. */
+export const processJobsSlot = processSlot<Jobs>('jobs');
+
 /**
  * Enqueues a job from a request's code path, where the job is a follow-up a sweep also covers: a
  * process that runs no jobs (tests, scripts) skips it, and a failure to enqueue is logged with
@@ -75,10 +78,7 @@ export async function enqueueFollowUp<S extends z.ZodType>(
   options: EnqueueOptions,
   fallback: string,
 ): Promise<void> {
-  const jobs = await getRuntime().then(
-    (runtime) => runtime.jobs,
-    () => null, // no runtime in this process
-  );
+  const jobs = processJobsSlot.get(); // none in a process that runs no jobs
   if (!jobs) return;
   try {
     await jobs.enqueue(job, payload, options);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integerParam } from './integer-param';
 import { AppError } from './errors';
 
 // THE keyset-pagination helper (CONVENTIONS 8, DESIGN §7). Every list is ordered newest first by
@@ -17,15 +18,46 @@ export const cursorSchema = z
   })
   .strict();
 
+/**
+ * The cursor as it travels in a query (`?lastKey=`): the JSON text of the previous page's `lastKey`
+ * exactly as JSON.stringify writes it (keys t then id, no spaces), which the pattern states so that
+ * a client generated from the OpenAPI document sends one the server takes
+ * (docs/decisions/028-openapi-contract.md). Empty, or `null`, asks for the first page. Story ids
+ * (21 URL-safe characters) and UUIDs both fit the id's character set; 15 digits of epoch
+ * milliseconds stay under the schema's 8.64e15.
+ */
+export const CURSOR_PATTERN = /^(|null|\{"t":(0|[1-9][0-9]{0,14}),"id":"[0-9A-Za-z_-]{1,64}"\})$/;
+
 /** The query parameter as the OpenAPI document shows it (decoded by decodeCursor). */
 export const cursorParamSchema = z
   .string()
-  .max(300)
-  .optional()
-  .describe('URL-encoded JSON {"t": <epoch ms>, "id": "…"}: the lastKey of the previous page');
+  .regex(CURSOR_PATTERN, 'Not a cursor: send the lastKey of the previous page as JSON, {"t":…,"id":"…"}')
+  .meta({
+    id: 'Cursor',
+    description:
+      'The `lastKey` object of the previous page as JSON text, URL-encoded in the query: {"t":<epoch ms>,"id":"<row id>"} (JSON.stringify of it). Empty or null: the first page.',
+    example: '{"t":1735689600000,"id":"V1StGXR8_Z5jdHi6B-myT"}',
+  })
+  .optional();
+
+/** The same for a list keyed by UUID rows (publications, newsletters, the moderation log). */
+export const UUID_CURSOR_PATTERN =
+  /^(|null|\{"t":(0|[1-9][0-9]{0,14}),"id":"[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"\})$/;
+
+export const uuidCursorParamSchema = z
+  .string()
+  .regex(UUID_CURSOR_PATTERN, 'Not a cursor: send the lastKey of the previous page as JSON, {"t":…,"id":"…"}')
+  .meta({
+    id: 'UuidCursor',
+    description:
+      'The `lastKey` object of the previous page as JSON text, URL-encoded in the query: {"t":<epoch ms>,"id":"<row uuid>"} (JSON.stringify of it). Empty or null: the first page.',
+    example: '{"t":1735689600000,"id":"0b0c8a5e-3f6a-4d7e-9a51-2f1f4c1d2e3a"}',
+  })
+  .optional();
 
 /** The page size parameter: 1–50, default `fallback`. */
-export const pageLimitSchema = (fallback = 10) => z.coerce.number().int().min(1).max(50).default(fallback);
+export const pageLimitSchema = (fallback = 10) =>
+  integerParam(z.number().int().min(1).max(50)).default(fallback);
 
 /**
  * The cursor a client sent (already URL-decoded by the router), or null for the first page.

@@ -23,6 +23,10 @@ const schema = z.object({
   FACEBOOK_CLIENT_SECRET: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Lamplight <no-reply@lamplight.local>'),
+  /** The address readers write to for help, shown on /contact (supportContact() below). */
+  SUPPORT_EMAIL: z.email('an e-mail address').optional(),
+  /** A help page of the site's team (a help desk, a form), linked from /contact: http or https. */
+  SUPPORT_URL: z.url({ protocol: /^https?$/, error: 'an http(s) address' }).optional(),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -78,8 +82,29 @@ function loadEnv() {
     NEXTAUTH_URL: url,
     PUBLIC_URL: value.PUBLIC_URL ?? url,
     SEARCH_URL: value.SEARCH_URL ?? '/search',
+    ...supportContact(value),
     ...s3Settings(value),
   };
+}
+
+/**
+ * How readers reach the people who run the site (/contact, "Help & support"): SUPPORT_EMAIL and/or
+ * SUPPORT_URL as configured. With neither, the address of a MAIL_FROM the operator set — a real
+ * mailbox of theirs — unless it is a no-reply one; otherwise none, and /contact says so rather than
+ * offer an address nobody reads (docs/decisions/029-public-links-and-contact.md).
+ */
+function supportContact(value: z.infer<typeof schema>) {
+  if (value.SUPPORT_EMAIL || value.SUPPORT_URL)
+    return { SUPPORT_EMAIL: value.SUPPORT_EMAIL, SUPPORT_URL: value.SUPPORT_URL };
+  return { SUPPORT_EMAIL: mailFromAddress(process.env.MAIL_FROM), SUPPORT_URL: undefined };
+}
+
+/** The address in `Name <address>` or `address`, when it is one a person reads. */
+export function mailFromAddress(mailFrom: string | undefined): string | undefined {
+  const address = mailFrom && (/<([^<>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom).trim();
+  if (!address || !z.email().safeParse(address).success) return undefined;
+  const local = address.slice(0, address.lastIndexOf('@')).toLowerCase();
+  return /^(no-?reply|do-?not-?reply|mailer-daemon|bounces?)([+._-]|$)/.test(local) ? undefined : address;
 }
 
 /**

@@ -8,9 +8,12 @@ export const errorStatus = {
   forbidden: 403,
   not_found: 404,
   route_not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  /** The input meets every keyword of the OpenAPI document but breaks a rule it states in words (the clock). */
+  unprocessable: 422,
   rate_limited: 429,
   internal_error: 500,
 } as const;

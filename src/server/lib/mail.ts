@@ -3,10 +3,16 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-// A CommonJS module: Node's ESM loader cannot see its named exports, so take the object.
-import mimeFuncs from 'nodemailer/lib/mime-funcs';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { env } from './env';
+import {
+  encodeHeaderText,
+  encodeMailbox,
+  headerLine,
+  mailboxAddress,
+  MailHeaderError,
+  structuredHeaderLine,
+} from './mail-headers';
 
 /*
  * The one mail transport (DESIGN §1 "mail", §10): SMTP when SMTP_URL is set, otherwise one `.eml`
@@ -28,7 +34,10 @@ export type OutgoingMail = {
   text: string;
   /** Deterministic per (purpose, recipient): the outbox file name, and a receiver's dedupe key. */
   messageId: string;
+  /** Structured headers (List-Unsubscribe, …): URLs and tokens, never free text. */
   headers?: Record<string, string>;
+  /** The sender's display name when not the site's own (a publication's newsletter); free text, encoded. */
+  fromName?: string;
 };
 
 /**
@@ -71,21 +80,14 @@ export type MailTransport = {
 /**
  * The message as MIME: text and HTML alternatives, each base64 in 76-character lines. Written here
  * rather than with nodemailer's stream-based composer, which costs milliseconds of CPU per message —
- * the whole budget of a newsletter to ten thousand readers (docs/decisions/024-newsletters.md).
+ * the whole budget of a newsletter to ten thousand readers (docs/decisions/024-newsletters.md). The
+ * header values are encoded by nodemailer's own functions (./mail-headers.ts): nothing a caller
+ * passes can write a header line of its own.
  */
 export function composeMail(mail: OutgoingMail, date = new Date()): Buffer {
   const boundary = `--lamplight-${randomBytes(12).toString('hex')}`;
-  const header = (name: string, value: string) =>
-    `${name}: ${mimeFuncs.foldLines(value, 76, true).trimStart()}`;
   const lines = [
-    header('From', mimeFuncs.encodeWords(env.MAIL_FROM, 'B', 52)),
-    header('To', mail.to),
-    header('Subject', mimeFuncs.encodeWords(mail.subject, 'B', 52)),
-    header('Date', date.toUTCString().replace(/GMT$/, '+0000')),
-    `Message-ID: ${mail.messageId}`,
-    'MIME-Version: 1.0',
-    // URLs have no place to fold: these headers may run long (within SMTP's 998).
-    ...Object.entries(mail.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
+    ...headerLines(mail, date),
     `Content-Type: multipart/alternative; boundary="${boundary}"`,
     '',
     `--${boundary}`,
@@ -102,6 +104,24 @@ export function composeMail(mail: OutgoingMail, date = new Date()): Buffer {
     '',
   ];
   return Buffer.from(lines.join('\r\n'));
+}
+
+/** The headers, each encoded; a value no encoding can make safe refuses the message (permanently). */
+function headerLines(mail: OutgoingMail, date: Date): string[] {
+  try {
+    return [
+      headerLine('From', encodeMailbox(env.MAIL_FROM, mail.fromName)),
+      headerLine('To', encodeMailbox(mail.to)),
+      headerLine('Subject', encodeHeaderText(mail.subject)),
+      headerLine('Date', date.toUTCString().replace(/GMT$/, '+0000')),
+      structuredHeaderLine('Message-ID', mail.messageId),
+      'MIME-Version: 1.0',
+      ...Object.entries(mail.headers ?? {}).map(([name, value]) => structuredHeaderLine(name, value)),
+    ];
+  } catch (error) {
+    if (error instanceof MailHeaderError) throw new MailError(error.message, true);
+    throw error;
+  }
 }
 
 function base64Lines(text: string): string {
@@ -239,7 +259,7 @@ class SmtpChannel {
       throw new MailError(`SMTP connection failed: ${(error as Error).message}`, false);
     }
     const message = new HeldMessage(raw);
-    const envelope = { from: fromAddress(), to: [mail.to] };
+    const envelope = { from: fromAddress(), to: [mailboxAddress(mail.to)] };
     const outcome = new Promise<void>((resolve, reject) =>
       connection.send(envelope, message, (error) => (error ? reject(error) : resolve())),
     );
@@ -338,10 +358,8 @@ async function bodyHandedOver(connection: SMTPConnection, outcome: Promise<void>
   }
 }
 
-function fromAddress(): string {
-  const match = /<([^>]+)>/.exec(env.MAIL_FROM);
-  return (match ? match[1] : env.MAIL_FROM).trim();
-}
+/** The envelope's sender: MAIL_FROM's address, parsed as the From header's is. */
+const fromAddress = (): string => mailboxAddress(env.MAIL_FROM);
 
 export function smtpTransport(url: string, connections = 4): MailTransport {
   const settings = parseSmtpUrl(url);

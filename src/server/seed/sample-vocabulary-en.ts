@@ -1,4 +1,4 @@
-import type { Vocabulary } from './sample-vocabulary';
+import type { Vocabulary } from './sample-vocabulary-shape';
 
 // English sample vocabulary. Scripture from the King James Version (public domain).
 export const VOCABULARY_EN: Vocabulary = {

@@ -1,4 +1,4 @@
-import type { Vocabulary } from './sample-vocabulary';
+import type { Vocabulary } from './sample-vocabulary-shape';
 
 // Chinese sample vocabulary. Scripture from the Chinese Union Version 和合本 (1919, public domain).
 export const VOCABULARY_ZH: Vocabulary = {

@@ -1,27 +1,9 @@
 // Vocabulary for generated sample stories: the shape here, the words in sample-vocabulary-{en,zh}.ts.
 import { VOCABULARY_EN } from './sample-vocabulary-en';
 import { VOCABULARY_ZH } from './sample-vocabulary-zh';
+import type { Lang, Vocabulary } from './sample-vocabulary-shape';
 
-export type Lang = 'en' | 'zh';
-
-export type Vocabulary = {
-  openers: readonly string[];
-  weVerbs: readonly string[];
-  weObjects: readonly string[];
-  subjects: readonly string[];
-  subjectVerbs: readonly string[];
-  places: readonly string[];
-  beliefs: readonly string[];
-  people: readonly string[];
-  deeds: readonly string[];
-  /** Rarer words: each story takes a couple, so searching for one finds a few stories, not all. */
-  figures: readonly string[];
-  settings: readonly string[];
-  reflections: readonly string[];
-  verses: readonly (readonly [text: string, reference: string])[];
-  headings: readonly string[];
-  tags: readonly string[];
-};
+export type { Lang, Vocabulary } from './sample-vocabulary-shape';
 
 export const VOCABULARY: Record<Lang, Vocabulary> = { en: VOCABULARY_EN, zh: VOCABULARY_ZH };
 

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { SUBSCRIBE_FAILED } from '@/components/subscriptions/publication-subscription-dialog';
+import { SiteTopics } from '@/components/subscriptions/site-topics';
 import { SubscribeForm } from '@/components/subscriptions/subscribe-form';
 import { TOPIC_DAILY_DEVOTIONAL } from '@/lib/topics';
 import { BrandLink } from '../brand-link';
@@ -43,10 +44,13 @@ export default function DailyNewsletterPage() {
         </div>
         <p>
           <Link href="/dailydevotion">Read today&rsquo;s devotion first</Link>
+          {' · '}
+          <a href="#letters">See our other letters</a>
         </p>
       </section>
+      <SiteTopics />
       <footer className={styles.footer}>
-        <Link href="/">Lamplight</Link> — stories that carry light.
+        <Link href="/">Lamplight</Link> — stories that carry light. · <Link href="/contact">Contact</Link>
       </footer>
     </div>
   );

@@ -1,25 +1,43 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { cache } from 'react';
 import { storyPath } from '@/lib/slug';
+import { env } from '@/server/lib/env';
 import { todaysDevotion } from '@/server/modules/curation/curation.service';
+import { feedPaths, rssAlternate } from '@/server/modules/feeds/feeds-paths';
 import { publicationIdSchema } from '@/server/modules/publications/publications.schema';
+import { getPublicationOrThrow } from '@/server/modules/publications/publications.service';
 import { BrandLink } from '../brand-link';
 import styles from '../bare.module.css';
 
-// SPEC §2: rendered without the page header and head metadata (see the (bare) layout), but with
-// a document title of its own: every page needs one to be told apart (WCAG 2.4.2).
-export const metadata: Metadata = { title: { absolute: 'Daily devotion' } };
+type Props = { searchParams: Promise<{ id?: string | string[] }> };
 
-export default async function DailyDevotionPage({
-  searchParams,
-}: {
-  searchParams: Promise<{ id?: string | string[] }>;
-}) {
-  // SPEC §2: the publication id comes from the query parameter id; without one, the devotion set
-  // curated last. The reading below is for a site whose staff have not curated any devotion yet.
+// SPEC §2: the publication id comes from the query parameter id; without one, the devotion set
+// curated last. The reading below is for a site whose staff have not curated any devotion yet.
+// One lookup per request, shared by the metadata and the page.
+const loadDevotion = cache((publicationId: string | null) => todaysDevotion(publicationId));
+
+async function devotionOf(searchParams: Props['searchParams']) {
   const { id } = await searchParams;
-  const publicationId = typeof id === 'string' && publicationIdSchema.safeParse(id).success ? id : null;
-  const devotion = await todaysDevotion(publicationId);
+  return loadDevotion(typeof id === 'string' && publicationIdSchema.safeParse(id).success ? id : null);
+}
+
+// SPEC §2: rendered without the page header and head metadata (see the (bare) layout), but with
+// a document title of its own: every page needs one to be told apart (WCAG 2.4.2). The feed named is
+// the devotion's publication's (the site's, from the layout, when the reading is the built-in one).
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const devotion = await devotionOf(searchParams);
+  const title = { absolute: 'Daily devotion' };
+  if (!devotion?.publicationId) return { title };
+  const { name, subdomain } = await getPublicationOrThrow(null, devotion.publicationId);
+  return {
+    title,
+    alternates: { types: rssAlternate(env.PUBLIC_URL, feedPaths.publication(subdomain), name) },
+  };
+}
+
+export default async function DailyDevotionPage({ searchParams }: Props) {
+  const devotion = await devotionOf(searchParams);
   if (devotion) {
     return (
       <div className={styles.page}>
@@ -44,6 +62,9 @@ export default async function DailyDevotionPage({
             </Link>
           </div>
         </article>
+        <footer className={styles.footer}>
+          <Link href="/">Lamplight</Link> — stories that carry light. · <Link href="/contact">Contact</Link>
+        </footer>
       </div>
     );
   }
@@ -90,7 +111,7 @@ export default async function DailyDevotionPage({
         </div>
       </article>
       <footer className={styles.footer}>
-        <Link href="/">Lamplight</Link> — stories that carry light.
+        <Link href="/">Lamplight</Link> — stories that carry light. · <Link href="/contact">Contact</Link>
       </footer>
     </div>
   );

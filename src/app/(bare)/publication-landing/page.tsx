@@ -174,7 +174,7 @@ export default function PublicationLandingPage() {
       </section>
 
       <footer className={styles.footer}>
-        <Link href="/">Lamplight</Link> — stories that carry light.
+        <Link href="/">Lamplight</Link> — stories that carry light. · <Link href="/contact">Contact</Link>
       </footer>
     </div>
   );

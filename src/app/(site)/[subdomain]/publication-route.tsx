@@ -5,6 +5,7 @@ import { PublicationHome } from '@/components/publications/public/publication-ho
 import { publicationJsonLd, publicationMetadata } from '@/components/publications/public/publication-seo';
 import { getPageActor } from '@/server/auth/page-actor';
 import { env } from '@/server/lib/env';
+import { getPublicationStories } from '@/server/modules/curation/curation.service';
 import { feedPaths, rssAlternate } from '@/server/modules/feeds/feeds-paths';
 import { listPublicationPosts } from '@/server/modules/posts/posts-read.service';
 import { publicationIdSchema } from '@/server/modules/publications/publications.schema';
@@ -57,10 +58,13 @@ export async function PublicationRoute({
   const collection = await chosenCollection(address, searchParams);
   if (!page || collection === null) notFound();
   const { publication } = page;
-  const firstPage = await listPublicationPosts(await getPageActor(), publication.id, {
-    collectionId: collection?.id,
-    limit: STORIES_PAGE_SIZE,
-  });
+  const actor = await getPageActor();
+  const [firstPage, trending] = await Promise.all([
+    listPublicationPosts(actor, publication.id, { collectionId: collection?.id, limit: STORIES_PAGE_SIZE }),
+    // Only a set the staff curated: the default (the newest stories) would repeat the list beside it.
+    // Its changes bump the page's version (migration 0011), so the cached page follows them.
+    getPublicationStories(actor, 'trending', publication.id),
+  ]);
   const basePath =
     address.by === 'id' ? `/publications/${encodeURIComponent(publication.id)}` : `/${publication.subdomain}`;
   return (
@@ -76,6 +80,7 @@ export async function PublicationRoute({
         firstPage={firstPage}
         pageSize={STORIES_PAGE_SIZE}
         basePath={basePath}
+        trending={trending.curated ? trending.posts : []}
       />
     </>
   );

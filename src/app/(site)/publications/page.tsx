@@ -5,7 +5,9 @@ import styles from '@/components/publications/public/publication-listing.module.
 import { getPageActor } from '@/server/auth/page-actor';
 import { listPublications } from '@/server/modules/publications/publications.service';
 import { languageCodeSchema } from '@/server/modules/users/users.schema';
+import { env } from '@/server/lib/env';
 import { languageAlternates, namedLanguage } from '@/server/lib/language-alternates';
+import { feedPaths, rssAlternate } from '@/server/modules/feeds/feeds-paths';
 
 // SPEC §2 /publications?languageCode=: every publication (or one language's), newest first, a page at
 // a time; signed-in writers are offered to create one.
@@ -31,6 +33,8 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
     alternates: {
       canonical: named ? `/publications?languageCode=${named}` : '/publications',
       languages: languageAlternates('/publications'),
+      // Setting `alternates` replaces the layout's, feed link included: name the site's feed again.
+      types: rssAlternate(env.PUBLIC_URL, feedPaths.site, 'Lamplight'),
     },
   };
 }

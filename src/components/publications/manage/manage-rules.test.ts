@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { acceptedUserId } from './contributor-id';
 import { toRoleChoice, toWireRole } from './roles';
-import { supportHrefFrom } from './support-link';
 
 const ID = '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed';
 
@@ -28,12 +27,5 @@ describe('the change-role radio choices (SPEC §2, §7)', () => {
     expect(toRoleChoice('publication_author')).toBe('publication-author');
     expect(toRoleChoice('publication_editor')).toBe('publication-editor');
     expect(toRoleChoice('publication_owner')).toBeNull();
-  });
-});
-
-describe('Help & support', () => {
-  it('mails support at the domain the site sends its mail from', () => {
-    expect(supportHrefFrom('Lamplight <no-reply@lamplight.local>')).toBe('mailto:support@lamplight.local');
-    expect(supportHrefFrom('news@example.org')).toBe('mailto:support@example.org');
   });
 });

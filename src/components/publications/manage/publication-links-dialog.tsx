@@ -41,10 +41,10 @@ export default function PublicationLinksDialog({
             </li>
           ))}
           <li>
-            <a href={supportHref} className={styles.menuItem} onClick={closeDialog}>
+            <Link href={supportHref} className={styles.menuItem} onClick={closeDialog}>
               Help &amp; support
-              <span className={styles.menuHint}>Write to us</span>
-            </a>
+              <span className={styles.menuHint}>Reach the site&rsquo;s team</span>
+            </Link>
           </li>
         </ul>
       </nav>

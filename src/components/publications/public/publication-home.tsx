@@ -1,10 +1,12 @@
 // The publication page (SPEC §2 /{subdomain} and /publications/{id}): background banner, logo, name
 // and description; the member links its capability flags allow; collections as tabs; the published
-// stories a page at a time; the owners, editors and authors.
+// stories a page at a time; the trending stories the site's staff chose (issue 19); the owners,
+// editors and authors.
 import Image from 'next/image';
 import Link from 'next/link';
 import { ReaderDate } from '@/components/dates/reader-date';
-import type { StoryPage } from '@/server/modules/posts/posts.schema';
+import { storyPath } from '@/lib/slug';
+import type { StoryPage, StorySummary } from '@/server/modules/posts/posts.schema';
 import type {
   CollectionSummary,
   Publication,
@@ -27,7 +29,36 @@ export type PublicationHomeProps = {
   pageSize: number;
   /** The page's own address, which the tabs add ?collection= to. */
   basePath: string;
+  /** The publication's trending set as the staff curated it (empty: none curated, nothing shown). */
+  trending: StorySummary[];
 };
+
+/** The curated trending stories, in the staff's order: a numbered rail beside the latest stories. */
+function TrendingStories({ stories }: { stories: StorySummary[] }) {
+  if (stories.length === 0) return null;
+  return (
+    <section className={styles.trending} aria-labelledby="publication-trending">
+      <h2 id="publication-trending" className={styles.sectionTitle}>
+        Trending
+      </h2>
+      <ol className={styles.trendingList}>
+        {stories.map((story, index) => (
+          <li key={story.id} className={styles.trendingItem}>
+            <span className={styles.trendingRank} aria-hidden="true">
+              {String(index + 1).padStart(2, '0')}
+            </span>
+            <div className={styles.trendingText}>
+              <Link href={storyPath(story)} className={styles.trendingTitle}>
+                {story.title || 'Untitled story'}
+              </Link>
+              <span className={styles.trendingByline}>{story.author.name}</span>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
 
 /** Studio, Admin and Edit profile, each only where the server's flags allow it. */
 function MemberLinks({ publication }: { publication: Publication }) {
@@ -128,6 +159,7 @@ export function PublicationHome({
   firstPage,
   pageSize,
   basePath,
+  trending,
 }: PublicationHomeProps) {
   const storiesTitle = collection ? collection.name : 'Latest stories';
   return (
@@ -189,9 +221,12 @@ export function PublicationHome({
               empty={<EmptyStories publication={publication} collection={collection} />}
             />
           </section>
-          <aside className={styles.side} aria-label="People of this publication">
-            <PublicationPeople owners={owners} editors={editors} authors={authors} />
-          </aside>
+          <div className={styles.sideColumn}>
+            <TrendingStories stories={trending} />
+            <aside className={styles.side} aria-label="People of this publication">
+              <PublicationPeople owners={owners} editors={editors} authors={authors} />
+            </aside>
+          </div>
         </div>
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { createRouter } from '../../api/router';
-import { errorResponses, json, jsonBody } from '../../api/openapi';
+import { anyone, json, jsonBody, signedIn } from '../../api/openapi';
 import {
   getCuratedStories,
   getPublicationStories,
@@ -46,10 +46,11 @@ export const curationRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/posts/editor_pick/{languageCode}/{countryCode}',
+      security: anyone,
       tags,
       summary: 'The editor pick of a language and country (the newest stories when nothing is curated)',
       request,
-      responses: { 200: json(curatedStoriesSchema), ...errorResponses },
+      responses: { 200: json(curatedStoriesSchema) },
     }),
     async (c) => c.json(await getCuratedStories(c.get('actor'), 'editor_pick', c.req.valid('param')), 200),
   )
@@ -58,10 +59,11 @@ export const curationRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/posts/popular_stories/{languageCode}/{countryCode}',
+      security: anyone,
       tags,
       summary: 'Popular stories of a language and country (most viewed in 7 days when nothing is curated)',
       request,
-      responses: { 200: json(curatedStoriesSchema), ...errorResponses },
+      responses: { 200: json(curatedStoriesSchema) },
     }),
     async (c) =>
       c.json(await getCuratedStories(c.get('actor'), 'popular_stories', c.req.valid('param')), 200),
@@ -71,10 +73,11 @@ export const curationRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/publications/top_publications/{languageCode}/{countryCode}',
+      security: anyone,
       tags,
       summary: 'Top publications (the most published stories in the language when nothing is curated)',
       request,
-      responses: { 200: json(topPublicationsSchema), ...errorResponses },
+      responses: { 200: json(topPublicationsSchema) },
     }),
     async (c) => c.json(await getTopPublications(c.req.valid('param')), 200),
   )
@@ -83,10 +86,11 @@ export const curationRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/tags/top_tags/{languageCode}/{countryCode}',
+      security: anyone,
       tags,
       summary: 'Top tags (the most used in the language when nothing is curated)',
       request,
-      responses: { 200: json(topTagsSchema), ...errorResponses },
+      responses: { 200: json(topTagsSchema) },
     }),
     async (c) => c.json(await getTopTags(c.req.valid('param')), 200),
   )
@@ -95,10 +99,11 @@ export const curationRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/users/top_authors/{languageCode}/{countryCode}',
+      security: anyone,
       tags,
       summary: 'Top authors (the most read in 7 days when nothing is curated)',
       request,
-      responses: { 200: json(topAuthorsSchema), ...errorResponses },
+      responses: { 200: json(topAuthorsSchema) },
     }),
     async (c) => c.json(await getTopAuthors(c.req.valid('param')), 200),
   )
@@ -107,10 +112,11 @@ export const curationRoutes = createRouter()
     createRoute({
       method: 'put',
       path: '/posts/editor_pick/{languageCode}/{countryCode}',
+      security: signedIn,
       tags,
       summary: 'Set the editor pick of a language and country: story ids in order (empty: computed)',
       request: put,
-      responses: { 200: json(curatedStoriesSchema), ...errorResponses },
+      responses: { 200: json(curatedStoriesSchema) },
     }),
     async (c) =>
       c.json(
@@ -123,10 +129,11 @@ export const curationRoutes = createRouter()
     createRoute({
       method: 'put',
       path: '/posts/popular_stories/{languageCode}/{countryCode}',
+      security: signedIn,
       tags,
       summary: 'Set the popular stories of a language and country',
       request: put,
-      responses: { 200: json(curatedStoriesSchema), ...errorResponses },
+      responses: { 200: json(curatedStoriesSchema) },
     }),
     async (c) =>
       c.json(
@@ -139,10 +146,11 @@ export const curationRoutes = createRouter()
     createRoute({
       method: 'put',
       path: '/publications/top_publications/{languageCode}/{countryCode}',
+      security: signedIn,
       tags,
       summary: 'Set the top publications of a language and country: publication ids in order',
       request: put,
-      responses: { 200: json(topPublicationsSchema), ...errorResponses },
+      responses: { 200: json(topPublicationsSchema) },
     }),
     async (c) =>
       c.json(await putTopPublications(c.get('actor'), c.req.valid('param'), c.req.valid('json')), 200),
@@ -152,10 +160,11 @@ export const curationRoutes = createRouter()
     createRoute({
       method: 'put',
       path: '/tags/top_tags/{languageCode}/{countryCode}',
+      security: signedIn,
       tags,
       summary: 'Set the top tags of a language and country: tag slugs in order',
       request: put,
-      responses: { 200: json(topTagsSchema), ...errorResponses },
+      responses: { 200: json(topTagsSchema) },
     }),
     async (c) => c.json(await putTopTags(c.get('actor'), c.req.valid('param'), c.req.valid('json')), 200),
   )
@@ -164,10 +173,11 @@ export const curationRoutes = createRouter()
     createRoute({
       method: 'put',
       path: '/users/top_authors/{languageCode}/{countryCode}',
+      security: signedIn,
       tags,
       summary: 'Set the top authors of a language and country: user ids in order',
       request: put,
-      responses: { 200: json(topAuthorsSchema), ...errorResponses },
+      responses: { 200: json(topAuthorsSchema) },
     }),
     async (c) => c.json(await putTopAuthors(c.get('actor'), c.req.valid('param'), c.req.valid('json')), 200),
   )
@@ -176,10 +186,11 @@ export const curationRoutes = createRouter()
     createRoute({
       method: 'put',
       path: '/users/authors/{languageCode}/{countryCode}',
+      security: signedIn,
       tags,
       summary: 'Set the authors of a language and country: user ids in order',
       request: put,
-      responses: { 200: json(authorsSetSchema), ...errorResponses },
+      responses: { 200: json(authorsSetSchema) },
     }),
     async (c) => c.json(await putAuthors(c.get('actor'), c.req.valid('param'), c.req.valid('json')), 200),
   )
@@ -188,10 +199,11 @@ export const curationRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/publications/publication_devotion/{id}',
+      security: anyone,
       tags,
       summary: "A publication's devotion stories (its newest when none are set)",
       request: publicationSet,
-      responses: { 200: json(publicationStoriesSchema), ...errorResponses },
+      responses: { 200: json(publicationStoriesSchema) },
     }),
     async (c) =>
       c.json(await getPublicationStories(c.get('actor'), 'devotion', c.req.valid('param').id), 200),
@@ -201,10 +213,11 @@ export const curationRoutes = createRouter()
     createRoute({
       method: 'put',
       path: '/publications/publication_devotion/{id}',
+      security: signedIn,
       tags,
       summary: "Set a publication's devotion stories: ids of its stories, in order",
       request: { ...publicationSet, ...jsonBody(publicationStorySetBodySchema) },
-      responses: { 200: json(publicationStoriesSchema), ...errorResponses },
+      responses: { 200: json(publicationStoriesSchema) },
     }),
     async (c) =>
       c.json(
@@ -217,10 +230,11 @@ export const curationRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/publications/publication_trending/{id}',
+      security: anyone,
       tags,
       summary: "A publication's trending stories (its newest when none are set)",
       request: publicationSet,
-      responses: { 200: json(publicationStoriesSchema), ...errorResponses },
+      responses: { 200: json(publicationStoriesSchema) },
     }),
     async (c) =>
       c.json(await getPublicationStories(c.get('actor'), 'trending', c.req.valid('param').id), 200),
@@ -230,10 +244,11 @@ export const curationRoutes = createRouter()
     createRoute({
       method: 'put',
       path: '/publications/publication_trending/{id}',
+      security: signedIn,
       tags,
       summary: "Set a publication's trending stories: ids of its stories, in order",
       request: { ...publicationSet, ...jsonBody(publicationStorySetBodySchema) },
-      responses: { 200: json(publicationStoriesSchema), ...errorResponses },
+      responses: { 200: json(publicationStoriesSchema) },
     }),
     async (c) =>
       c.json(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STORY_LANGUAGES } from '../../../lib/detect-language';
+import { STORY_LANGUAGES, type StoryLanguage } from '../../../lib/detect-language';
 import { safeString } from '../../lib/safe-string';
 import { storyIdSchema, storySummarySchema } from '../posts/posts.schema';
 import { CURATED_SET_MAX } from './curation.limits';
@@ -7,6 +7,12 @@ import { CURATED_SET_MAX } from './curation.limits';
 // GET /{posts/editor_pick | posts/popular_stories | publications/top_publications | tags/top_tags |
 // users/top_authors}/{languageCode}/{countryCode} (SPEC §7 Curated sets): the set hydrated, in the
 // curated order. `curated` is false when nothing was set and the answer is DESIGN §7's computed one.
+
+/** The languages stories are written in, as the PUTs' enum. */
+const STORY_LANGUAGE_CODES = STORY_LANGUAGES.map((language) => language.code) as [
+  StoryLanguage,
+  ...StoryLanguage[],
+];
 
 export const curatedSetParamsSchema = z.object({
   languageCode: z
@@ -61,12 +67,9 @@ export { CURATED_SET_MAX };
  * default en; src/lib/detect-language.ts), so a set no reader's home can show is never made.
  */
 export const curatedSetPutParamsSchema = z.object({
-  languageCode: z
-    .string()
-    .transform((value) => value.toLowerCase())
-    .refine((value) => STORY_LANGUAGES.some((language) => language.code === value), {
-      message: `Unknown language code: use one of ${STORY_LANGUAGES.map((l) => l.code).join(', ')}`,
-    }),
+  languageCode: z.enum(STORY_LANGUAGE_CODES, {
+    error: `Unknown language code: use one of ${STORY_LANGUAGE_CODES.join(', ')}`,
+  }),
   countryCode: curatedSetParamsSchema.shape.countryCode,
 });
 export type CuratedSetPutParams = z.infer<typeof curatedSetPutParamsSchema>;
@@ -79,9 +82,11 @@ const distinct = (ids: readonly string[]) => new Set(ids).size === ids.length;
  */
 export const curatedSetBodySchema = z.object({
   ids: z
-    .array(safeString().trim().min(1, 'An id cannot be blank').max(200))
+    .array(safeString().trim().min(1, 'An id cannot be blank').max(200).meta({ pattern: '\\S' }))
     .max(CURATED_SET_MAX, `At most ${CURATED_SET_MAX} items in a set`)
-    .refine(distinct, 'An item appears twice'),
+    .refine(distinct, 'An item appears twice')
+    // The refine is invisible to the document: the same rule as a keyword (decision 028).
+    .meta({ uniqueItems: true }),
 });
 export type CuratedSetBody = z.infer<typeof curatedSetBodySchema>;
 
@@ -90,7 +95,8 @@ export const publicationStorySetBodySchema = z.object({
   postIds: z
     .array(storyIdSchema)
     .max(CURATED_SET_MAX, `At most ${CURATED_SET_MAX} stories in a set`)
-    .refine(distinct, 'A story appears twice'),
+    .refine(distinct, 'A story appears twice')
+    .meta({ uniqueItems: true }),
 });
 export type PublicationStorySetBody = z.infer<typeof publicationStorySetBodySchema>;
 

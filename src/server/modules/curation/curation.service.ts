@@ -188,12 +188,16 @@ export async function listEditorPosts(
 
 // ---- Writing the sets (issue 13; SPEC §7 PUTs, DESIGN §7: site admins) ---------------------------
 
+/**
+ * Well-formed ids that name nothing are answered like any unknown id, 404: the document cannot
+ * know which ids exist, so a 400 would refuse input it allows (docs/decisions/028-openapi-contract.md).
+ */
 const refuseUnknown = (field: string, ids: readonly string[], known: Set<string>) => {
   const unknown = ids.filter((id) => !known.has(id));
   if (unknown.length > 0) {
     throw new AppError(
-      'validation_failed',
-      'Invalid input',
+      'not_found',
+      'Not found',
       `${field}: no such ${unknown.length === 1 ? 'item' : 'items'}: ${unknown.slice(0, 5).join(', ')}`,
     );
   }

@@ -12,8 +12,14 @@ export type FeedChannel = {
   link: string;
   /** The feed's own address (site-relative or absolute). */
   self: string;
-  language?: string;
+  /** The language of the scope (RSS 2.0 <language>): a language tag such as `en`, `zh` or `zh-TW`. */
+  language: string;
 };
+
+// RSS 2.0 takes the codes of RFC 1766 (today BCP 47): a 2–3 letter primary language and subtags.
+// The codes come from the database and the configuration, both validated; a value of another shape
+// (a hand-edited row, a misconfigured DEFAULT_LANGUAGE) is left out rather than written wrong.
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
 
 function item(story: FeedStory, base: string): string {
   const link = absoluteUrl(base, storyPath(story));
@@ -46,7 +52,7 @@ export function renderRss(channel: FeedChannel, stories: readonly FeedStory[], b
     `<link>${escapeXml(absoluteUrl(base, channel.link))}</link>`,
     `<description>${escapeXml(channel.description)}</description>`,
     `<atom:link href="${escapeXml(absoluteUrl(base, channel.self))}" rel="self" type="application/rss+xml" />`,
-    channel.language ? `<language>${escapeXml(channel.language)}</language>` : '',
+    LANGUAGE_TAG.test(channel.language) ? `<language>${escapeXml(channel.language)}</language>` : '',
     newest ? `<lastBuildDate>${rfc822(newest)}</lastBuildDate>` : '',
     '<generator>Lamplight</generator>',
     ...stories.map((story) => item(story, base)),

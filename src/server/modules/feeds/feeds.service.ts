@@ -1,6 +1,7 @@
 import { env } from '../../lib/env';
+import { toReaderLanguage } from '../../lib/reader-language';
 import { untilSiteChanges } from '../page-cache/site-version.service';
-import { listFeedStories } from '../posts/posts-feed.service';
+import { listFeedStories, type FeedStory } from '../posts/posts-feed.service';
 import { findTag } from '../tags/tags.service';
 import { findPublicationHome } from '../publications/publications.service';
 import { subdomainFormProblem } from '../subdomains/reserved-subdomains';
@@ -19,10 +20,34 @@ export const FEED_SIZE = 20;
 const SITE_DESCRIPTION =
   'Stories, devotions and publications that bring light to everyday faith, from the writers of Lamplight.';
 
+// A feed's <language> (RSS 2.0 has one per channel): the site's feed is in the site's language
+// (DEFAULT_LANGUAGE, as the home page reads it) and a publication's in the language its settings
+// name. A writer's and a tag's are in the language most of their stories are written in — what a
+// reader of the feed gets — or, for an empty feed, the writer's chosen language and the site's. (A
+// writer's chosen language alone would also be stale here: changing it does not bump the site
+// version the feeds are kept under, decision 026, while every story change does.)
+const siteLanguage = (): string => toReaderLanguage(env.DEFAULT_LANGUAGE) ?? 'en';
+
+function storiesLanguage(stories: readonly FeedStory[], fallback: string): string {
+  const counts = new Map<string, number>();
+  for (const story of stories) counts.set(story.languageCode, (counts.get(story.languageCode) ?? 0) + 1);
+  let best = fallback;
+  let most = 0;
+  // Ties go to the language of the newer story (stories come newest first; Map keeps that order).
+  for (const [language, count] of counts) if (count > most) [best, most] = [language, count];
+  return best;
+}
+
 async function renderSiteFeed(): Promise<string> {
   const stories = await listFeedStories({ kind: 'site' }, FEED_SIZE);
   return renderRss(
-    { title: 'Lamplight', description: SITE_DESCRIPTION, link: '/', self: feedPaths.site },
+    {
+      title: 'Lamplight',
+      description: SITE_DESCRIPTION,
+      link: '/',
+      self: feedPaths.site,
+      language: siteLanguage(),
+    },
     stories,
     env.PUBLIC_URL,
   );
@@ -40,6 +65,7 @@ async function renderWriterFeed(rawSubdomain: string): Promise<string | null> {
       description: writer.description || `Stories by ${writer.name} on Lamplight.`,
       link: `/@${writer.subdomain}`,
       self: feedPaths.writer(writer.subdomain),
+      language: storiesLanguage(stories, writer.preferLanguageCode),
     },
     stories,
     env.PUBLIC_URL,
@@ -58,6 +84,7 @@ async function renderPublicationFeed(rawSubdomain: string): Promise<string | nul
       description: publication.description || `Stories from ${publication.name} on Lamplight.`,
       link: `/${subdomain}`,
       self: feedPaths.publication(subdomain),
+      language: publication.languageCode,
     },
     stories,
     env.PUBLIC_URL,
@@ -77,6 +104,7 @@ async function renderTagFeed(rawSlug: string): Promise<string | null> {
       description: `The newest stories tagged ${name} on Lamplight.`,
       link: `/tags/${encodeURIComponent(slug)}`,
       self: feedPaths.tag(slug),
+      language: storiesLanguage(stories, siteLanguage()),
     },
     stories,
     env.PUBLIC_URL,

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../api/router';
-import { errorResponses, json } from '../../api/openapi';
+import { errorBodySchema, errors, json, signedIn } from '../../api/openapi';
 import { AppError } from '../../lib/errors';
 import {
   presignQuerySchema,
@@ -41,10 +41,11 @@ export const imagesRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/get_presigned_url',
+      security: signedIn,
       tags: ['images'],
       summary: 'Get a URL to upload one image to',
       request: { query: presignQuerySchema },
-      responses: { 200: json(presignResponseSchema), ...errorResponses },
+      responses: { 200: json(presignResponseSchema), ...errors(429) },
     }),
     async (c) => {
       const { fileExtension, fileSize } = c.req.valid('query');
@@ -56,6 +57,7 @@ export const imagesRoutes = createRouter()
     createRoute({
       method: 'put',
       path: '/upload/{key}',
+      security: signedIn,
       tags: ['images'],
       summary: 'Upload the image to a presigned URL',
       description:
@@ -63,16 +65,21 @@ export const imagesRoutes = createRouter()
       request: {
         params: uploadParamsSchema,
         query: uploadQuerySchema,
+        // The types the store re-encodes; anything else (application/octet-stream too) answers 415.
         body: {
-          content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } },
+          content: Object.fromEntries(
+            ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'].map((type) => [
+              type,
+              { schema: z.string().openapi({ format: 'binary' }) },
+            ]),
+          ),
           required: true,
         },
       },
       responses: {
         200: json(uploadResponseSchema),
-        413: json(errorResponses[400].content['application/json'].schema, 'The file is too large'),
-        415: json(errorResponses[400].content['application/json'].schema, 'Not an allowed image type'),
-        ...errorResponses,
+        413: json(errorBodySchema, 'The file is too large (at most 10 MB)'),
+        415: json(errorBodySchema, 'Not an allowed image type, or not the type the URL was signed for'),
       },
     }),
     async (c) => {

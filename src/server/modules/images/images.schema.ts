@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integerParam } from '../../lib/integer-param';
 
 // Inputs and answers of /api/images (SPEC §3 "Upload response", §7 Images; DESIGN §1 uploads).
 
@@ -15,15 +16,18 @@ export const UPLOAD_KEY_RE = /^[0-9a-f]{32}\.(jpg|jpeg|png|webp|gif|avif)$/;
 /** A stored file: the key's random part, always re-encoded to WebP. */
 export const STORED_FILE_RE = /^[0-9a-f]{32}\.webp$/;
 
-// GET /api/images/get_presigned_url?fileExtension= — checked by the service, so an unsupported
-// type answers 415 (not a generic 400).
+// GET /api/images/get_presigned_url?fileExtension= — the types are an enum the document states: any
+// other answers 400 like every input the document rules out.
 export const presignQuerySchema = z.object({
-  fileExtension: z.string().trim().min(1, 'Required').max(16),
+  fileExtension: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+    z.enum(UPLOAD_EXTENSIONS, { error: 'Only JPEG, PNG, WebP, GIF and AVIF images can be uploaded' }),
+  ),
   /**
    * The file's size in bytes. Required by the S3 driver, which signs it into the upload URL (the
    * store then refuses any other length); the local driver checks the body it receives instead.
    */
-  fileSize: z.coerce.number().int().min(1, 'The file is empty').optional(),
+  fileSize: integerParam(z.number().int().min(1, 'The file is empty')).optional(),
 });
 
 export const presignResponseSchema = z.object({
@@ -39,7 +43,7 @@ export const uploadParamsSchema = z.object({
   key: z.string().regex(UPLOAD_KEY_RE, 'Not an upload key'),
 });
 export const uploadQuerySchema = z.object({
-  expires: z.coerce.number().int().positive(),
+  expires: integerParam(z.number().int().positive()),
   sig: z.string().regex(/^[0-9a-f]{64}$/, 'Not a signature'),
 });
 export type UploadTicket = z.infer<typeof uploadParamsSchema> & z.infer<typeof uploadQuerySchema>;

@@ -188,7 +188,8 @@ export async function verifyS3Upload(key: string): Promise<VerifyOutcome> {
   }
 }
 
-const notIssued = (detail: string) => new AppError('validation_failed', 'Invalid input', `image: ${detail}`);
+// The address has the shape the document states, but names no upload: like an id that names nothing.
+const notIssued = (detail: string) => new AppError('not_found', 'Image not found', `image: ${detail}`);
 
 /**
  * The image URL may be stored (profile photo): it is an upload this platform issued and the file is

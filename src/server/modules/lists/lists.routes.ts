@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../api/router';
-import { errorResponses, json, jsonBody } from '../../api/openapi';
+import { anyone, json, jsonBody, signedIn } from '../../api/openapi';
 import { cursorParamSchema, pageLimitSchema } from '../../lib/cursor';
 import { storyPageSchema } from '../posts/posts.schema';
 import {
@@ -32,8 +32,8 @@ import {
 
 const tags = ['lists'];
 const params = z.object({ id: listIdSchema });
-const list = { 200: json(listSchema), ...errorResponses };
-const entry = { 200: json(listEntrySchema), ...errorResponses };
+const list = { 200: json(listSchema) };
+const entry = { 200: json(listEntrySchema) };
 
 export const listsRoutes = createRouter()
   // POST /api/lists/create — a new list of the signed-in user
@@ -41,10 +41,11 @@ export const listsRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/lists/create',
+      security: signedIn,
       tags,
       summary: 'Create a list',
       request: jsonBody(createListSchema),
-      responses: { 201: json(listSchema, 'Created'), ...errorResponses },
+      responses: { 201: json(listSchema, 'Created') },
     }),
     async (c) => c.json(await createList(c.get('actor'), c.req.valid('json')), 201),
   )
@@ -53,10 +54,11 @@ export const listsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/lists/posts',
+      security: signedIn,
       tags,
       summary: 'Which of your lists hold a story',
       request: { query: postIdQuerySchema },
-      responses: { 200: json(listIdsAnswerSchema), ...errorResponses },
+      responses: { 200: json(listIdsAnswerSchema) },
     }),
     async (c) => c.json(await listIdsHoldingPost(c.get('actor'), c.req.valid('query').postId), 200),
   )
@@ -65,6 +67,7 @@ export const listsRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/lists/posts',
+      security: signedIn,
       tags,
       summary: 'Add a story to your list',
       request: { query: listPostQuerySchema },
@@ -80,6 +83,7 @@ export const listsRoutes = createRouter()
     createRoute({
       method: 'delete',
       path: '/lists/posts',
+      security: signedIn,
       tags,
       summary: 'Remove a story from your list',
       request: { query: listPostQuerySchema },
@@ -95,6 +99,7 @@ export const listsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/lists/{id}',
+      security: anyone,
       tags,
       summary: 'A list',
       request: { params },
@@ -107,6 +112,7 @@ export const listsRoutes = createRouter()
     createRoute({
       method: 'patch',
       path: '/lists/{id}',
+      security: signedIn,
       tags,
       summary: 'Rename a list or change its privacy',
       request: { params, query: updateListQuerySchema },
@@ -119,10 +125,11 @@ export const listsRoutes = createRouter()
     createRoute({
       method: 'delete',
       path: '/lists/{id}',
+      security: signedIn,
       tags,
       summary: 'Delete a list',
       request: { params },
-      responses: { 204: { description: 'Deleted' }, ...errorResponses },
+      responses: { 204: { description: 'Deleted' } },
     }),
     async (c) => {
       await deleteList(c.get('actor'), c.req.valid('param').id);
@@ -134,9 +141,10 @@ export const listsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/users/lists',
+      security: signedIn,
       tags,
       summary: 'Your lists',
-      responses: { 200: json(listsAnswerSchema), ...errorResponses },
+      responses: { 200: json(listsAnswerSchema) },
     }),
     async (c) => c.json(await listMyLists(c.get('actor')), 200),
   )
@@ -145,6 +153,7 @@ export const listsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/posts/get_posts_by_list_id',
+      security: anyone,
       tags,
       summary: "A list's stories (those you may see), page by page",
       request: {
@@ -155,7 +164,7 @@ export const listsRoutes = createRouter()
           limit: pageLimitSchema(10),
         }),
       },
-      responses: { 200: json(storyPageSchema), ...errorResponses },
+      responses: { 200: json(storyPageSchema) },
     }),
     async (c) => {
       const query = c.req.valid('query');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STORY_ID_RE } from '../../lib/ids';
+import { singleLineText } from '../../lib/plain-text';
 import { LIST_NAME_MAX, LIST_NAME_TOO_LONG, LIST_PRIVACY } from './lists.limits';
 
 // Inputs and answers of the list calls (SPEC §3 List, §5 Create list, §7 Lists; DESIGN §7).
@@ -22,10 +23,11 @@ const storyIdParam = z.string().regex(STORY_ID_RE, 'Not a story id');
  * The name as sent; the service trims it and refuses a blank or over-long one with a plain message
  * (SPEC §5: the client does not enforce the 60 characters, so the server's answer must read well).
  */
-const listNameInput = z
-  .string()
+const listNameInput = singleLineText()
   .max(2000, LIST_NAME_TOO_LONG)
-  .describe(`Trimmed; 1–${LIST_NAME_MAX} characters`);
+  // Not blank, stated as a keyword for the document; the service refuses a blank name with
+  // LIST_NAME_BLANK, a message the dialog shows (docs/decisions/028-openapi-contract.md).
+  .meta({ pattern: '\\S', description: `Trimmed; 1–${LIST_NAME_MAX} characters, not all spaces` });
 const privacySchema = z.enum(LIST_PRIVACY).describe("'public': anyone may read it; 'private': only you");
 
 // POST /api/lists/create — SPEC §7 {listName, privacyStatus}; privacy defaults to private (SPEC §5).

@@ -136,8 +136,11 @@ export async function getListPageOrThrow(
 export async function updateList(actor: Actor, id: string, input: UpdateListInput): Promise<List> {
   const row = await loadReadableList(actor, id);
   assertCan(actor, 'list.update', listResource(row));
+  // Neither field: a PATCH that changes nothing answers the list as it is. The document cannot say
+  // "one of two query parameters" as a keyword, so this is no refusal (decision 028).
   if (input.listName === undefined && input.privacyStatus === undefined) {
-    throw new AppError('validation_failed', 'Nothing to change', 'listName or privacyStatus: required');
+    const [list] = await withStats(actor, [row]);
+    return list;
   }
   const changes = {
     ...(input.listName !== undefined ? { listName: cleanListName(input.listName) } : {}),

@@ -91,6 +91,8 @@ export type NewsletterPublication = { name: string; image: string | null };
 export type NewsletterTemplate = {
   entryId: string;
   subject: string;
+  /** The publication's name, shown as the sender (the address stays the site's own). */
+  fromName: string;
   html: string;
   text: string;
   urls: string[];
@@ -164,7 +166,7 @@ export function renderNewsletter(
   const text =
     `${publication.name}\n\n${story.title}\nBy ${story.authorName}\n\n${htmlToText(story.bodyHtml)}\n\n` +
     `Read it on Lamplight: ${storyUrl}\n\n{{${mark}:footer}}`;
-  return { entryId, subject: story.title, html, text, urls, mark };
+  return { entryId, subject: story.title, fromName: publication.name, html, text, urls, mark };
 }
 
 /** The template for one recipient: their click links, open pixel, unsubscribe and own-page links. */
@@ -190,6 +192,7 @@ export function personalize(
   return {
     to: recipient.email,
     subject: template.subject,
+    fromName: template.fromName,
     // One id per (entry, recipient): whatever happens, a receiver sees the same message.
     messageId: `<newsletter.${entryId}.${recipient.subscriptionId}@${messageDomain()}>`,
     headers: unsubscribeHeaders(unsubscribe),

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { errorResponses, json, jsonBody } from '../../api/openapi';
+import { anyone, errors, json, jsonBody, signedIn } from '../../api/openapi';
 import { createRouter } from '../../api/router';
 import {
   cancelNewsletterSchema,
@@ -34,7 +34,7 @@ import { z } from 'zod';
 // declared before {newsletterId}.
 
 const tags = ['newsletters'];
-const entry = { 200: json(newsletterEntrySchema), ...errorResponses };
+const entry = { 200: json(newsletterEntrySchema) };
 const settingsAnswer = z.object({ hasNewsletters: z.boolean(), newsletterDescription: z.string() });
 
 export const newslettersRoutes = createRouter()
@@ -43,10 +43,11 @@ export const newslettersRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/stats/getNewslettersStats',
+      security: signedIn,
       tags: ['publications', 'stats', ...tags],
       summary: "A publication's newsletters with their delivery, open, click and unsubscribe counts",
       request: { query: newsletterStatsQuerySchema },
-      responses: { 200: json(newsletterStatsSchema), ...errorResponses },
+      responses: { 200: json(newsletterStatsSchema) },
     }),
     async (c) => c.json(await getNewslettersStats(c.get('actor'), c.req.valid('query')), 200),
   )
@@ -55,10 +56,11 @@ export const newslettersRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/{publicationId}/newsletters/create',
+      security: signedIn,
       tags,
       summary: 'Add a scheduled or published story of the publication to its newsletter',
       request: { params: publicationParams, ...jsonBody(createNewsletterSchema) },
-      responses: { 201: json(newsletterEntrySchema, 'Created'), ...errorResponses },
+      responses: { 201: json(newsletterEntrySchema, 'Created') },
     }),
     async (c) =>
       c.json(
@@ -71,10 +73,11 @@ export const newslettersRoutes = createRouter()
     createRoute({
       method: 'put',
       path: '/{publicationId}/newsletters/settings',
+      security: signedIn,
       tags,
       summary: "Turn the publication's newsletter on or off, and set its description",
       request: { params: publicationParams, ...jsonBody(newsletterSettingsSchema) },
-      responses: { 200: json(settingsAnswer), ...errorResponses },
+      responses: { 200: json(settingsAnswer) },
     }),
     async (c) =>
       c.json(
@@ -87,10 +90,11 @@ export const newslettersRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{publicationId}/newsletters/topic',
+      security: anyone,
       tags,
       summary: "The publication's newsletter topic and description (404: it has no newsletter yet)",
       request: { params: publicationParams },
-      responses: { 200: json(publicationTopicSchema), ...errorResponses },
+      responses: { 200: json(publicationTopicSchema) },
     }),
     async (c) => c.json(await publicationTopic(c.req.valid('param').publicationId), 200),
   )
@@ -99,10 +103,11 @@ export const newslettersRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{publicationId}/newsletters',
+      security: signedIn,
       tags,
       summary: "The publication's newsletter entries",
       request: { params: publicationParams, query: newsletterListQuerySchema },
-      responses: { 200: json(newsletterListSchema), ...errorResponses },
+      responses: { 200: json(newsletterListSchema) },
     }),
     async (c) =>
       c.json(
@@ -115,6 +120,7 @@ export const newslettersRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{publicationId}/newsletters/{newsletterId}',
+      security: signedIn,
       tags,
       summary: 'A newsletter entry',
       request: { params: entryParams },
@@ -130,10 +136,13 @@ export const newslettersRoutes = createRouter()
     createRoute({
       method: 'patch',
       path: '/{publicationId}/newsletters/{newsletterId}',
+      security: signedIn,
       tags,
       summary: 'Schedule the newsletter (or move its time)',
+      description:
+        'scheduledTime, rounded down to the minute, must be in the future and at most five years ahead: a rule of the clock, answered 422 (`unprocessable`) when broken.',
       request: { params: entryParams, query: postIdQuerySchema, ...jsonBody(scheduleNewsletterSchema) },
-      responses: entry,
+      responses: { ...entry, ...errors(422) },
     }),
     async (c) => {
       const { publicationId, newsletterId } = c.req.valid('param');
@@ -152,6 +161,7 @@ export const newslettersRoutes = createRouter()
     createRoute({
       method: 'put',
       path: '/{publicationId}/newsletters/{newsletterId}',
+      security: signedIn,
       tags,
       summary: "Cancel the newsletter's schedule",
       request: { params: entryParams, ...jsonBody(cancelNewsletterSchema) },
@@ -171,6 +181,7 @@ export const newslettersRoutes = createRouter()
     createRoute({
       method: 'delete',
       path: '/{publicationId}/newsletters/{newsletterId}',
+      security: signedIn,
       tags,
       summary: 'Remove the story from the newsletter',
       request: {
@@ -178,7 +189,7 @@ export const newslettersRoutes = createRouter()
         query: postIdQuerySchema,
         body: { content: { 'application/json': { schema: removeNewsletterSchema } }, required: false },
       },
-      responses: { 204: { description: 'Removed' }, ...errorResponses },
+      responses: { 204: { description: 'Removed' } },
     }),
     async (c) => {
       const { publicationId, newsletterId } = c.req.valid('param');

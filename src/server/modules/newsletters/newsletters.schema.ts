@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursorParamSchema, cursorSchema, pageLimitSchema } from '../../lib/cursor';
+import { cursorSchema, pageLimitSchema, uuidCursorParamSchema } from '../../lib/cursor';
 import { emailSchema } from '../users/users.schema';
 import { storyIdSchema, scheduledTimeSchema } from '../posts/posts.schema';
 import { NEWSLETTER_DESCRIPTION_MAX } from './newsletters.limits';
@@ -7,20 +7,30 @@ import { NEWSLETTER_DESCRIPTION_MAX } from './newsletters.limits';
 // One zod schema per payload of SPEC §7 "Subscriptions" and "Newsletters" (DESIGN §6): the routes, the
 // OpenAPI document and the forms all use these.
 
-const isTimeZone = (value: string) => {
+/** The IANA names this runtime knows, canonical ones (Intl.supportedValuesOf) and UTC. */
+const TIME_ZONES = [...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC'])].sort() as [
+  string,
+  ...string[],
+];
+
+/** An alias a browser may report ('Asia/Kolkata', 'US/Pacific') as the canonical name it stands for. */
+function canonicalTimeZone(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
   try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
+    return new Intl.DateTimeFormat('en', { timeZone: value.trim() }).resolvedOptions().timeZone;
   } catch {
-    return false;
+    return value;
   }
-};
-/** An IANA time zone name ('Europe/Oslo', 'UTC'). */
-export const timezoneSchema = z
-  .string()
-  .trim()
-  .max(64)
-  .refine(isTimeZone, 'Not a time zone (an IANA name such as Europe/Oslo)');
+}
+
+/**
+ * An IANA time zone name ('Europe/Oslo', 'UTC'): an enum in the OpenAPI document, so a client knows
+ * every name the server takes; aliases are taken too, as the canonical name.
+ */
+export const timezoneSchema = z.preprocess(
+  canonicalTimeZone,
+  z.enum(TIME_ZONES, { error: 'Not a time zone (an IANA name such as Europe/Oslo)' }),
+);
 
 export const topicSlugSchema = z
   .string({ error: 'Please choose a topic' })
@@ -145,7 +155,10 @@ export const removeNewsletterSchema = z.object({
   postId: storyIdSchema.optional(),
 });
 
-export const newsletterListQuerySchema = z.object({ lastKey: cursorParamSchema, limit: pageLimitSchema(10) });
+export const newsletterListQuerySchema = z.object({
+  lastKey: uuidCursorParamSchema,
+  limit: pageLimitSchema(10),
+});
 export const newsletterListSchema = z.object({
   newsletters: z.array(newsletterEntrySchema),
   /** Send back as ?lastKey (URL-encoded JSON) for the next page; null on the last page. */
@@ -179,11 +192,10 @@ export const newsletterStatsQuerySchema = z.object({
   id: publicationIdParam,
   /** From this day (YYYY-MM-DD) or epoch ms; default: everything. */
   start_date: z
-    .string()
-    .max(30)
+    .union([z.iso.date('Not a date'), z.string().regex(/^(|[0-9]{1,15})$/, 'Not a date')])
     .optional()
-    .refine((v) => v === undefined || v === '' || !Number.isNaN(toStartDate(v)!.getTime()), 'Not a date'),
-  lastKey: cursorParamSchema,
+    .describe('From this UTC day (YYYY-MM-DD) or epoch ms; empty or absent: everything'),
+  lastKey: uuidCursorParamSchema,
   limit: pageLimitSchema(20),
 });
 

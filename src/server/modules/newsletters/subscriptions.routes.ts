@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorResponses, json, jsonBody } from '../../api/openapi';
+import { anyone, errors, json, jsonBody } from '../../api/openapi';
 import { createRouter } from '../../api/router';
 import { clientAddress } from '../../lib/client-address';
+import { AppError } from '../../lib/errors';
 import {
   clickQuerySchema,
   confirmAnswerSchema,
@@ -37,34 +38,68 @@ export const subscriptionsRoutes = createRouter()
     createRoute({
       method: 'put',
       path: '/subscribe',
+      security: anyone,
       tags,
       summary: 'Subscribe an e-mail address to a topic (a confirmation link is mailed)',
       request: jsonBody(subscribeSchema),
-      responses: { 200: json(subscribeAnswerSchema), ...errorResponses },
+      responses: { 200: json(subscribeAnswerSchema), ...errors(429) },
     }),
     async (c) => c.json(await subscribe(c.req.valid('json'), clientAddress(c.req.raw.headers)), 200),
   )
-  // POST /api/subscriptions/confirm {token} — the confirmation link's effect (the page calls the service)
+  // POST /api/subscriptions/confirm {token} — the confirmation page's button (a GET of the page never confirms)
   .openapi(
     createRoute({
       method: 'post',
       path: '/subscriptions/confirm',
+      security: anyone,
       tags,
       summary: 'Confirm a subscription with the token of its confirmation mail',
       request: jsonBody(tokenBodySchema),
-      responses: { 200: json(confirmAnswerSchema), ...errorResponses },
+      responses: { 200: json(confirmAnswerSchema) },
     }),
     async (c) => c.json(await confirmSubscription(c.req.valid('json').token), 200),
+  )
+  // POST /api/subscriptions/confirm/form (token=…) — the confirmation page's button without script
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/subscriptions/confirm/form',
+      tags,
+      summary:
+        'The confirmation page’s form posted without script: confirms, then back to the page (303), which says the outcome',
+      request: {
+        body: {
+          content: { 'application/x-www-form-urlencoded': { schema: tokenBodySchema } },
+          required: true,
+        },
+      },
+      security: anyone,
+      responses: {
+        303: { description: 'To /subscriptions/confirm?token: confirmed, or why the link cannot be used' },
+      },
+    }),
+    async (c) => {
+      const { token } = c.req.valid('form');
+      try {
+        await confirmSubscription(token);
+      } catch (error) {
+        // A browser is waiting for a page: the confirmation page reads the same link and says why
+        // it cannot be used (expired, forged, left since) in words, not a JSON error.
+        if (!(error instanceof AppError) || error.status >= 500) throw error;
+      }
+      return c.redirect(`/subscriptions/confirm?token=${encodeURIComponent(token)}`, 303);
+    },
   )
   // POST /api/subscriptions/unsubscribe?token — RFC 8058 one-click: one POST, no sign-in, any body
   .openapi(
     createRoute({
       method: 'post',
       path: '/subscriptions/unsubscribe',
+      security: anyone,
       tags,
       summary: 'Unsubscribe with the token of a mail (List-Unsubscribe-Post: List-Unsubscribe=One-Click)',
       request: { query: tokenQuerySchema },
-      responses: { 200: json(unsubscribeAnswer), ...errorResponses },
+      responses: { 200: json(unsubscribeAnswer) },
     }),
     async (c) => c.json(await unsubscribeWithToken(c.req.valid('query').token), 200),
   )
@@ -73,11 +108,12 @@ export const subscriptionsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/subscriptions/unsubscribe',
+      security: anyone,
       tags,
       summary:
         'Opened in a browser: the unsubscribe page (a GET never unsubscribes; link scanners fetch them)',
       request: { query: tokenQuerySchema },
-      responses: { 302: { description: 'To /subscriptions/unsubscribe?token' }, ...errorResponses },
+      responses: { 302: { description: 'To /subscriptions/unsubscribe?token' } },
     }),
     (c) =>
       c.redirect(`/subscriptions/unsubscribe?token=${encodeURIComponent(c.req.valid('query').token)}`, 302),
@@ -87,10 +123,11 @@ export const subscriptionsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/subscriptions/manage',
+      security: anyone,
       tags,
       summary: "The topics of the address a mail's own-page link was made for",
       request: { query: tokenQuerySchema },
-      responses: { 200: json(manageAnswerSchema), ...errorResponses },
+      responses: { 200: json(manageAnswerSchema) },
     }),
     async (c) => c.json(await listOwnSubscriptions(c.req.valid('query').token), 200),
   )
@@ -99,10 +136,11 @@ export const subscriptionsRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/subscriptions/manage/leave',
+      security: anyone,
       tags,
       summary: 'Leave one topic from the subscriber’s own page',
       request: jsonBody(leaveTopicSchema),
-      responses: { 200: json(manageAnswerSchema), ...errorResponses },
+      responses: { 200: json(manageAnswerSchema) },
     }),
     async (c) => {
       const { token, topic } = c.req.valid('json');
@@ -114,6 +152,7 @@ export const subscriptionsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/newsletters/open/{token}',
+      security: anyone,
       tags,
       summary: 'Tracking pixel (counts the first open per recipient)',
       request: { params: z.object({ token: z.string().max(300) }) },
@@ -129,10 +168,11 @@ export const subscriptionsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/newsletters/click',
+      security: anyone,
       tags,
       summary: 'Tracked link of a newsletter mail (a signed redirect)',
       request: { query: clickQuerySchema },
-      responses: { 302: { description: 'To the linked page' }, ...errorResponses },
+      responses: { 302: { description: 'To the linked page' } },
     }),
     async (c) => {
       const { t, u } = c.req.valid('query');

@@ -31,6 +31,7 @@ import {
   renameTopic,
   requestConfirmation,
 } from './subscriptions.repository';
+import { mailboxKey } from './subscriptions-mailbox';
 
 // Subscribing (DESIGN §6, SPEC §7 "PUT /api/subscribe"): double opt-in with signed links, idempotent,
 // rate-limited so that nobody can use the form to mail-bomb a stranger (docs/decisions/024).
@@ -42,7 +43,7 @@ export const SUBSCRIBE_PER_IP: RateLimitRule = {
   windowSeconds: 3600,
   message: 'Too many subscriptions from this address',
 };
-/** Per e-mail address, over every topic. */
+/** Per mailbox (a+1@… and a+2@… are one: subscriptions-mailbox.ts), over every topic. */
 export const SUBSCRIBE_PER_ADDRESS: RateLimitRule = {
   name: 'subscribe-email',
   limit: 6,
@@ -60,7 +61,7 @@ export async function subscribe(
   clientAddress: string,
 ): Promise<{ ok: true; message: string }> {
   await consumeRateLimit(SUBSCRIBE_PER_IP, clientBucket(clientAddress));
-  await consumeRateLimit(SUBSCRIBE_PER_ADDRESS, input.email);
+  await consumeRateLimit(SUBSCRIBE_PER_ADDRESS, mailboxKey(input.email));
   const topic = await findTopic({ slug: input.topic });
   if (!topic) throw new AppError('not_found', 'Topic not found', `topic: no topic "${input.topic}"`);
   if (topic.publication && !topic.publication.hasNewsletters)
@@ -116,8 +117,8 @@ const LINK_PROBLEMS: Record<TokenProblem, (what: string) => string> = {
 const badLink = (what: string, problem: TokenProblem) =>
   new AppError('bad_request', LINK_PROBLEMS[problem](what), `token: ${problem}`);
 
-/** The confirmation link: activates the subscription (again: no change). */
-export async function confirmSubscription(token: string) {
+/** The subscription a confirmation link names, checked (signature, nonce, expiry, not left since). */
+async function confirmLinkSubscription(token: string) {
   const parts = readConfirmToken(token);
   const subscription = parts && (await findSubscription(parts.subscriptionId));
   if (!parts || !subscription) throw badLink('confirmation', 'invalid');
@@ -126,6 +127,29 @@ export async function confirmSubscription(token: string) {
   if (subscription.status === 'unsubscribed') {
     throw conflict('You left this newsletter after this link was sent: subscribe again to come back');
   }
+  return subscription;
+}
+
+/**
+ * What a confirmation link is about, without acting on it: the page a GET shows. Mail scanners and
+ * browsers' prefetches fetch every link in a mail, so only the page's button (a POST) confirms.
+ */
+export async function readConfirmLink(token: string) {
+  const subscription = await confirmLinkSubscription(token);
+  const topic = await topicOf(subscription.topicId);
+  const active = subscription.status === 'active';
+  return {
+    ...topic,
+    email: subscription.email,
+    status: active ? ('active' as const) : ('pending' as const),
+    // The own page's link is for someone who has confirmed (it lists every topic of the address).
+    manageToken: active ? manageToken(subscription.email) : null,
+  };
+}
+
+/** The confirmation page's button: activates the subscription (again: no change). */
+export async function confirmSubscription(token: string) {
+  const subscription = await confirmLinkSubscription(token);
   // Only a pending one changes (the UPDATE's own condition): a second click leaves it as it is.
   await activateSubscription(subscription.id, subscription.confirmToken);
   const topic = await topicOf(subscription.topicId);

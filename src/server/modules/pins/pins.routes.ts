@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { createRouter } from '../../api/router';
-import { errorResponses, json, jsonBody } from '../../api/openapi';
+import { anyone, errors, json, jsonBody, signedIn } from '../../api/openapi';
 import { pinBodySchema, pinSchema, pinsAnswerSchema, pinsQuerySchema, unpinQuerySchema } from './pins.schema';
 import { listPins, pinPost, unpinPost } from './pins.service';
 
@@ -14,10 +14,11 @@ export const pinsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/pin_post',
+      security: anyone,
       tags,
       summary: 'Pinned stories: yours, a list’s (listId) or another user’s (userId)',
       request: { query: pinsQuerySchema },
-      responses: { 200: json(pinsAnswerSchema), ...errorResponses },
+      responses: { 200: json(pinsAnswerSchema), ...errors(401) },
     }),
     async (c) => c.json(await listPins(c.get('actor'), c.req.valid('query')), 200),
   )
@@ -26,13 +27,13 @@ export const pinsRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/pin_post',
+      security: signedIn,
       tags,
       summary: 'Pin a story on your home page, or inside one of your lists',
       request: jsonBody(pinBodySchema),
       responses: {
         201: json(pinSchema, 'Pinned'),
         200: json(pinSchema, 'Already pinned'),
-        ...errorResponses,
       },
     }),
     async (c) => {
@@ -45,10 +46,11 @@ export const pinsRoutes = createRouter()
     createRoute({
       method: 'delete',
       path: '/pin_post',
+      security: signedIn,
       tags,
       summary: 'Unpin a story',
       request: { query: unpinQuerySchema },
-      responses: { 204: { description: 'Unpinned' }, ...errorResponses },
+      responses: { 204: { description: 'Unpinned' } },
     }),
     async (c) => {
       await unpinPost(c.get('actor'), c.req.valid('query'));

@@ -127,25 +127,25 @@ export type Placement = {
 
 /**
  * Where a story goes (SPEC §5): nowhere, or a publication the actor belongs to with one of its
- * collections. A publication without a collection is refused with SPEC's alert text.
+ * collections. A publication without a collection is refused with SPEC's alert text. `pairCode` is
+ * how a broken pair is answered: a 400 where the body alone has both ids (the create bodies state
+ * the pair as keywords), a 422 where one comes from the stored story (PATCH), which no keyword of
+ * the body can state (docs/decisions/028-openapi-contract.md).
  */
 export async function resolvePlacement(
   actor: NonNullable<Actor>,
   publicationId: string | null,
   collectionId: string | null,
+  pairCode: 'validation_failed' | 'unprocessable' = 'validation_failed',
 ): Promise<Placement> {
   if (!publicationId) {
     if (collectionId) {
-      throw new AppError(
-        'validation_failed',
-        'Invalid input',
-        'collectionId: a collection needs its publicationId',
-      );
+      throw new AppError(pairCode, 'Invalid input', 'collectionId: a collection needs its publicationId');
     }
     return { publicationId: null, collectionId: null, role: null };
   }
   if (!collectionId)
-    throw new AppError('validation_failed', COLLECTION_FIRST, 'collectionId: required with publicationId');
+    throw new AppError(pairCode, COLLECTION_FIRST, 'collectionId: required with publicationId');
   const membership = await publicationMembershipOf(publicationId, actor.id);
   if (!membership) throw notFound('Publication');
   const role = membership.role ? publicationRoleOfStored(membership.role) : null;
@@ -186,19 +186,23 @@ export function assertReadyToGoOut(story: {
 const MINUTE = 60_000;
 const MAX_AHEAD = 5 * 366 * 24 * 60 * MINUTE;
 
-/** SPEC §5: minute precision (rounded down), in the future, and within five years. */
+/**
+ * SPEC §5: minute precision (rounded down), in the future, and within five years. Rules of the
+ * clock, which no schema keyword can state: a time that meets the document's keywords but not
+ * these is a 422, declared on the routes that schedule (docs/decisions/028-openapi-contract.md).
+ */
 export function scheduledDate(epochMs: number, now = Date.now()): Date {
   const time = Math.floor(epochMs / MINUTE) * MINUTE;
   if (time <= now) {
     throw new AppError(
-      'validation_failed',
+      'unprocessable',
       'The scheduled time must be in the future',
       'scheduledTime: in the past',
     );
   }
   if (time > now + MAX_AHEAD) {
     throw new AppError(
-      'validation_failed',
+      'unprocessable',
       'The scheduled time is too far ahead',
       'scheduledTime: more than 5 years ahead',
     );

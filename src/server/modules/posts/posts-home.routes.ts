@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { integerParam } from '../../lib/integer-param';
 import { createRouter } from '../../api/router';
-import { errorResponses, json } from '../../api/openapi';
+import { anyone, json } from '../../api/openapi';
 import { cursorParamSchema, pageLimitSchema } from '../../lib/cursor';
 import { readerCountry } from '../../lib/reader-locale';
 import { listEditorPosts } from '../curation/curation.service';
@@ -19,6 +20,7 @@ export const postsHomeRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/latest_posts/for_home_page/{languageCode}',
+      security: anyone,
       tags,
       summary: "The home page's latest stories in a language, newest published first (keyset)",
       request: {
@@ -29,7 +31,7 @@ export const postsHomeRoutes = createRouter()
           limit: pageLimitSchema(HOME_PAGE_SIZE),
         }),
       },
-      responses: { 200: json(storyPageSchema), ...errorResponses },
+      responses: { 200: json(storyPageSchema) },
     }),
     async (c) => {
       const { lastKeys, lastKey, limit } = c.req.valid('query');
@@ -45,19 +47,21 @@ export const postsHomeRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/editor_posts/{languageCode}/{shardingNumber}',
+      security: anyone,
       tags,
       summary: "The editor pick of the reader's country as a story list; shardingNumber 0 is the first page",
       request: {
         params: z.object({
           languageCode,
-          shardingNumber: z.coerce.number().int('Not a page number').min(0, 'Not a page number').max(1000),
+          shardingNumber: integerParam(
+            z.number().int('Not a page number').min(0, 'Not a page number').max(1000),
+          ),
         }),
       },
       responses: {
         200: json(
           z.object({ posts: z.array(storySummarySchema), nextShardingNumber: z.number().int().nullable() }),
         ),
-        ...errorResponses,
       },
     }),
     async (c) => {

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { createRouter } from '../../api/router';
-import { errorResponses, json } from '../../api/openapi';
+import { anyone, errors, json, signedIn } from '../../api/openapi';
 import { clientAddress } from '../../lib/client-address';
 import { searchPageSchema, searchQuerySchema, staffSearchQuerySchema } from './posts-search.schema';
 import { countSearch, searchStories } from './posts-search.service';
@@ -14,10 +14,11 @@ export const postsSearchRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/search',
+      security: anyone,
       tags: ['posts'],
       summary: 'Search published stories',
       request: { query: searchQuerySchema },
-      responses: { 200: json(searchPageSchema), ...errorResponses },
+      responses: { 200: json(searchPageSchema), ...errors(429) },
     }),
     async (c) => {
       const { q, offset } = c.req.valid('query');
@@ -30,10 +31,11 @@ export const postsSearchRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/search_all',
+      security: signedIn,
       tags: ['posts'],
       summary: 'Search all stories, drafts and scheduled ones too, with filters (site admins)',
       request: { query: staffSearchQuerySchema },
-      responses: { 200: json(storyPageSchema), ...errorResponses },
+      responses: { 200: json(storyPageSchema) },
     }),
     async (c) => c.json(await searchAllStories(c.get('actor'), c.req.valid('query')), 200),
   );

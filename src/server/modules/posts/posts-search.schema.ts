@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integerParam } from '../../lib/integer-param';
 import { cursorParamSchema, pageLimitSchema } from '../../lib/cursor';
 import { storySummarySchema } from './posts.schema';
 
@@ -31,12 +32,13 @@ export const searchTextSchema = z
 
 export const searchQuerySchema = z.object({
   q: searchTextSchema.describe('Words to find; quotes, or and -word as on search engines'),
-  offset: z.coerce
-    .number()
-    .int('offset must be a whole number')
-    .min(0, 'offset cannot be negative')
-    .max(SEARCH_OFFSET_MAX, `offset must be at most ${SEARCH_OFFSET_MAX}`)
-    .default(0),
+  offset: integerParam(
+    z
+      .number()
+      .int('offset must be a whole number')
+      .min(0, 'offset cannot be negative')
+      .max(SEARCH_OFFSET_MAX, `offset must be at most ${SEARCH_OFFSET_MAX}`),
+  ).default(0),
 });
 
 export const searchResultSchema = storySummarySchema.extend({

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../api/router';
-import { errorResponses, json } from '../../api/openapi';
+import { anyone, json } from '../../api/openapi';
 import { cursorParamSchema, pageLimitSchema } from '../../lib/cursor';
 import { tagSlugParamSchema } from '../subtopics/subtopics.schema';
 import { listTagPosts, TAG_POSTS_LIMIT } from './posts-tags.service';
@@ -9,7 +9,7 @@ import { storyPageSchema } from './posts.schema';
 // /api/posts/tag_posts (SPEC §7 Posts): a tag's published stories, newest first, {posts, lastKey}.
 
 const tags = ['posts'];
-const answer = { 200: json(storyPageSchema), ...errorResponses };
+const answer = { 200: json(storyPageSchema) };
 
 export const postsTagsRoutes = createRouter()
   // GET /api/posts/tag_posts/{slug} — the first page of the tag's stories
@@ -17,6 +17,7 @@ export const postsTagsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/tag_posts/{slug}',
+      security: anyone,
       tags,
       summary: "The first page of a tag's published stories, newest first",
       request: {
@@ -37,6 +38,7 @@ export const postsTagsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/tag_posts/pagination/{tag_slug}',
+      security: anyone,
       tags,
       summary: "The next page of a tag's published stories, after lastKey",
       request: {

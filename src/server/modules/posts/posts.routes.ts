@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../api/router';
-import { errorResponses, json, jsonBody } from '../../api/openapi';
+import { anyone, errors, json, jsonBody, signedIn } from '../../api/openapi';
 import { cursorParamSchema, pageLimitSchema } from '../../lib/cursor';
 import { userIdSchema } from '../users/users.schema';
 import {
@@ -22,6 +22,7 @@ import {
 import {
   createPostSchema,
   createScheduledPostSchema,
+  publishNewPostSchema,
   pendingPostsSchema,
   publicationPostsQuerySchema,
   publicationQueueQuerySchema,
@@ -43,14 +44,18 @@ import { createPost, deletePost, updatePost } from './posts.service';
 
 const params = z.object({ id: storyIdSchema });
 const tags = ['posts'];
-const story = { 200: json(storySchema), ...errorResponses };
-const created = { 201: json(storySchema, 'Created'), ...errorResponses };
+const story = { 200: json(storySchema) };
+const created = { 201: json(storySchema, 'Created') };
+/** The clock's rule for a schedule, which no keyword can state (docs/decisions/028-openapi-contract.md). */
+const SCHEDULE_RULE =
+  'scheduledTime, rounded down to the minute, must be in the future and at most five years ahead: a rule of the clock, answered 422 (`unprocessable`) when broken.';
 
 /** PATCH /posts/manage_posts/{action}/{id} with no body: one state change. */
 const manage = <Action extends string>(action: Action, summary: string) =>
   createRoute({
     method: 'patch',
     path: `/manage_posts/${action}/{id}`,
+    security: signedIn,
     tags,
     summary,
     request: { params },
@@ -70,10 +75,11 @@ const queueRoute = <Queue extends PublicationQueue, Answer extends z.ZodTypeAny>
   createRoute({
     method: 'get',
     path: `/publications/{id}/posts/${queue}`,
+    security: signedIn,
     tags,
     summary: `A publication's ${queue} stories (its members; authors see their own submissions)`,
     request: { params: publicationParams, query: publicationQueueQuerySchema },
-    responses: { 200: json(answer), ...errorResponses },
+    responses: { 200: json(answer) },
   });
 
 export const postsRoutes = createRouter()
@@ -82,6 +88,7 @@ export const postsRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/new/draft',
+      security: signedIn,
       tags,
       summary: 'Create a draft',
       request: jsonBody(createPostSchema),
@@ -94,9 +101,10 @@ export const postsRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/new/publish',
+      security: signedIn,
       tags,
       summary: 'Create and publish',
-      request: jsonBody(createPostSchema),
+      request: jsonBody(publishNewPostSchema),
       responses: created,
     }),
     async (c) => c.json(await createPost(c.get('actor'), 'publish', c.req.valid('json')), 201),
@@ -106,10 +114,12 @@ export const postsRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/new/schedule',
+      security: signedIn,
       tags,
       summary: 'Create and schedule',
+      description: SCHEDULE_RULE,
       request: jsonBody(createScheduledPostSchema),
-      responses: created,
+      responses: { ...created, ...errors(422) },
     }),
     async (c) => c.json(await createPost(c.get('actor'), 'schedule', c.req.valid('json')), 201),
   )
@@ -118,8 +128,11 @@ export const postsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/user_posts/all_posts/{user_id}',
+      security: anyone,
       tags,
       summary: "An author's stories (forStudio: every status, for the author themself)",
+      description:
+        'forStudio needs a session (401 without one; 403 for anyone but the author or a site admin).',
       request: {
         params: z.object({ user_id: userIdSchema }),
         query: z.object({
@@ -130,7 +143,7 @@ export const postsRoutes = createRouter()
           ...storyListFiltersSchema.shape,
         }),
       },
-      responses: { 200: json(storyPageSchema), ...errorResponses },
+      responses: { 200: json(storyPageSchema), ...errors(401, 403) },
     }),
     async (c) => {
       const { lastKeys, lastKey, forStudio, limit, ...filters } = c.req.valid('query');
@@ -148,13 +161,14 @@ export const postsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/user_posts/studio_filters/{user_id}',
+      security: signedIn,
       tags,
       summary: "The collections, writers and publications of a writer's studio (the writer or a site admin)",
       request: {
         params: z.object({ user_id: userIdSchema }),
         query: z.object({ scope: storyListFiltersSchema.shape.scope }),
       },
-      responses: { 200: json(studioFiltersSchema), ...errorResponses },
+      responses: { 200: json(studioFiltersSchema) },
     }),
     async (c) =>
       c.json(await getStudioFilters(c.get('actor'), c.req.valid('param').user_id, c.req.valid('query')), 200),
@@ -164,13 +178,14 @@ export const postsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/user_posts/latest_posts/{id}',
+      security: anyone,
       tags,
       summary: "An author's latest published stories",
       request: {
         params: z.object({ id: userIdSchema }),
         query: z.object({ lastKey: cursorParamSchema, limit: pageLimitSchema(LATEST_POSTS_LIMIT) }),
       },
-      responses: { 200: json(storyPageSchema), ...errorResponses },
+      responses: { 200: json(storyPageSchema) },
     }),
     async (c) => {
       const query = c.req.valid('query');
@@ -186,10 +201,12 @@ export const postsRoutes = createRouter()
     createRoute({
       method: 'patch',
       path: '/manage_posts/schedule_post/{id}',
+      security: signedIn,
       tags,
       summary: 'Schedule or reschedule',
+      description: SCHEDULE_RULE,
       request: { params, ...jsonBody(schedulePostSchema) },
-      responses: story,
+      responses: { ...story, ...errors(422) },
     }),
     async (c) =>
       c.json(await schedulePost(c.get('actor'), c.req.valid('param').id, c.req.valid('json')), 200),
@@ -211,6 +228,7 @@ export const postsRoutes = createRouter()
     createRoute({
       method: 'patch',
       path: '/manage_posts/reject_post/{id}',
+      security: signedIn,
       tags,
       summary: 'Reject a story under review',
       request: { params, ...jsonBody(rejectPostSchema) },
@@ -223,10 +241,13 @@ export const postsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/publications/{id}',
+      security: anyone,
       tags,
       summary: "A publication's published stories, all or one collection's (forAdmin: its editors' view)",
+      description:
+        "forAdmin needs a session (401 without one; 403 for anyone but the publication's editors).",
       request: { params: publicationParams, query: publicationPostsQuerySchema },
-      responses: { 200: json(storyPageSchema), ...errorResponses },
+      responses: { 200: json(storyPageSchema), ...errors(401, 403) },
     }),
     async (c) => {
       const { lastKeys, lastKey, forAdmin, collectionId, limit } = c.req.valid('query');
@@ -271,6 +292,7 @@ export const postsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{id}',
+      security: anyone,
       tags,
       summary: 'A story',
       request: { params },
@@ -283,10 +305,13 @@ export const postsRoutes = createRouter()
     createRoute({
       method: 'patch',
       path: '/{id}',
+      security: signedIn,
       tags,
       summary: 'Update or republish a story',
+      description:
+        'publicationId and collectionId, each taken from the body or else from the stored story, go together: both (a collection of that publication) or neither; a body that leaves the story with one and not the other is answered 422 (`unprocessable`).',
       request: { params, ...jsonBody(updatePostSchema) },
-      responses: story,
+      responses: { ...story, ...errors(422) },
     }),
     async (c) => c.json(await updatePost(c.get('actor'), c.req.valid('param').id, c.req.valid('json')), 200),
   )
@@ -295,10 +320,11 @@ export const postsRoutes = createRouter()
     createRoute({
       method: 'delete',
       path: '/{id}',
+      security: signedIn,
       tags,
       summary: 'Delete a story',
       request: { params },
-      responses: { 204: { description: 'Deleted' }, ...errorResponses },
+      responses: { 204: { description: 'Deleted' } },
     }),
     async (c) => {
       await deletePost(c.get('actor'), c.req.valid('param').id);

@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { PUBLICATION_ROLES } from '../../auth/roles';
 import { cursorParamSchema, cursorSchema, pageLimitSchema } from '../../lib/cursor';
 import { STORY_ID_RE } from '../../lib/ids';
+import { collapsedLineText, multilineText } from '../../lib/plain-text';
 import { stripControlCharacters, stripControlCharactersDeep } from '../../lib/safe-string';
 import { tagSchema, tagsInputSchema } from '../tags/tags.schema';
-import { languageCodeSchema } from '../users/users.schema';
-import { safeImageSrc } from './posts-body-normalize';
-import { cleanLine, cleanMultiline } from './posts-text';
+import { languageCodeSchema, storyImageUrlSchema } from '../users/users.schema';
 import { POST_STATUSES } from './posts.table';
 import { EXCERPT_MAX, TITLE_MAX } from './posts.limits';
 
@@ -16,11 +15,8 @@ export { EXCERPT_MAX, TITLE_MAX } from './posts.limits';
 
 export const storyIdSchema = z.string().regex(STORY_ID_RE, 'Not a story id');
 
-const titleSchema = z.string().overwrite(cleanLine).max(TITLE_MAX, `At most ${TITLE_MAX} characters`);
-const excerptSchema = z
-  .string()
-  .overwrite(cleanMultiline)
-  .max(EXCERPT_MAX, `At most ${EXCERPT_MAX} characters`);
+const titleSchema = collapsedLineText().max(TITLE_MAX, `At most ${TITLE_MAX} characters`);
+const excerptSchema = multilineText().max(EXCERPT_MAX, `At most ${EXCERPT_MAX} characters`);
 /**
  * The editor's document (Tiptap getJSON()); rebuilt from the allowlist on the server. Rich text:
  * control characters (a pasted NUL) are stripped, not refused (lib/safe-string.ts), here and in bodyHtml.
@@ -30,13 +26,19 @@ const bodyJsonSchema = z
   .overwrite(stripControlCharactersDeep);
 /** HTML from a client without the editor; only read, through the sanitiser, never stored as sent. */
 const bodyHtmlSchema = z.string().max(500_000).overwrite(stripControlCharacters);
-const featureImageSchema = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine((value) => safeImageSrc(value) !== null, 'Must be an http(s) or /uploads/ image address');
-/** Epoch ms; the service rounds it down to the minute and wants it in the future. */
-export const scheduledTimeSchema = z.number().int().positive().max(8.64e15);
+const featureImageSchema = storyImageUrlSchema;
+/**
+ * Epoch ms. A rule of the clock, which no keyword can state: rounded down to the minute, it must be
+ * in the future and at most five years ahead, else 422 (docs/decisions/028-openapi-contract.md).
+ */
+export const scheduledTimeSchema = z
+  .number()
+  .int()
+  .positive()
+  .max(8.64e15)
+  .describe(
+    'Epoch ms, rounded down to the minute. Must be in the future and at most five years ahead (checked against the clock: 422 `unprocessable` otherwise).',
+  );
 
 const contentFields = {
   bodyJson: bodyJsonSchema.optional(),
@@ -48,17 +50,54 @@ const contentFields = {
   languageCode: languageCodeSchema.optional(),
 };
 
+/**
+ * A new story is placed in a publication and one of its collections, or in neither (SPEC §5). Said
+ * as keywords, so the document states it and a generated client sends both or neither: the schema
+ * for the whole body allows either both ids absent or null, or both present as strings. The
+ * service checks the same pair (resolvePlacement), with SPEC's message, as the 400 of any keyword
+ * not met (docs/decisions/028-openapi-contract.md). A generator cannot satisfy `if`/`then`, which
+ * is why the pair is written as an `anyOf` of the two allowed shapes.
+ */
+const bothOrNeither = <T extends z.ZodObject>(schema: T) =>
+  schema.meta({
+    description:
+      'publicationId and collectionId go together: both (a collection of that publication) or neither.',
+    anyOf: [
+      { properties: { publicationId: { type: 'null' }, collectionId: { type: 'null' } } },
+      {
+        required: ['publicationId', 'collectionId'],
+        properties: { publicationId: { type: 'string' }, collectionId: { type: 'string' } },
+      },
+    ],
+  });
+
 // POST /api/posts/new/{draft,publish}. SPEC's payload also carries the author id and publishedAt:
 // the author is whoever is signed in and the server sets the times, so those fields are ignored.
-export const createPostSchema = z.object({
+const createPostFields = z.object({
   title: titleSchema.default(''),
   excerpt: excerptSchema.default(''),
   ...contentFields,
 });
+export const createPostSchema = bothOrNeither(createPostFields);
 export type CreatePostInput = z.infer<typeof createPostSchema>;
 
+/**
+ * A story goes out (published or scheduled) only with a title and an excerpt: in the schema of the
+ * bodies that send one out, so the document says so (`pattern: \S`, checked after trimming). A
+ * story already saved is checked when it goes out (assertReadyToGoOut), with the same messages.
+ */
+const goingOutFields = {
+  title: titleSchema.regex(/\S/, 'A story needs a title before it goes out'),
+  excerpt: excerptSchema.regex(/\S/, 'A story needs an excerpt before it goes out'),
+};
+
+// POST /api/posts/new/publish
+export const publishNewPostSchema = bothOrNeither(createPostFields.extend(goingOutFields));
+
 // POST /api/posts/new/schedule
-export const createScheduledPostSchema = createPostSchema.extend({ scheduledTime: scheduledTimeSchema });
+export const createScheduledPostSchema = bothOrNeither(
+  createPostFields.extend({ ...goingOutFields, scheduledTime: scheduledTimeSchema }),
+);
 export type CreateScheduledPostInput = z.infer<typeof createScheduledPostSchema>;
 
 // PATCH /api/posts/{id}: the fields given change; `version` is the one the client last read.
@@ -83,11 +122,7 @@ export type SchedulePostInput = z.infer<typeof schedulePostSchema>;
 
 // PATCH /api/posts/manage_posts/reject_post/{id}
 export const rejectPostSchema = z.object({
-  reason: z
-    .string()
-    .overwrite(cleanMultiline)
-    .max(EXCERPT_MAX, `At most ${EXCERPT_MAX} characters`)
-    .optional(),
+  reason: multilineText().max(EXCERPT_MAX, `At most ${EXCERPT_MAX} characters`).optional(),
 });
 export type RejectPostInput = z.infer<typeof rejectPostSchema>;
 

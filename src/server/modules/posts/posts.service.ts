@@ -1,5 +1,4 @@
 import type { Actor } from '../../auth/actor';
-import { getRuntime } from '../../runtime-registry';
 import { assertCan, can, isOutStatus } from '../../auth/policy';
 import { conflict, notFound } from '../../lib/errors';
 import { newStoryId } from '../../lib/ids';
@@ -31,6 +30,7 @@ import {
 import type { CreatePostInput, CreateScheduledPostInput, Story, UpdatePostInput } from './posts.schema';
 import { enqueuePublishDue } from './posts.jobs';
 import type { PostStatus } from './posts.table';
+import { storyPageCacheSlot } from './story-page-cache-slot';
 
 // Creating, saving and deleting stories (DESIGN §3). State changes of an existing story are in
 // posts-lifecycle.service.ts; who may do what is src/server/auth/policy/.
@@ -147,7 +147,7 @@ async function contentChanges(
       if (publicationId !== row.publicationId) {
         assertCan(actor, 'story.move', resource, { publicationRole: role });
       }
-      const placement = await resolvePlacement(actor, publicationId, collectionId);
+      const placement = await resolvePlacement(actor, publicationId, collectionId, 'unprocessable');
       changes.publicationId = placement.publicationId;
       changes.collectionId = placement.collectionId;
       if (publicationId !== row.publicationId) {
@@ -233,8 +233,7 @@ export function storyIdsOfPublication(publicationId: string): Promise<string[]> 
  */
 export async function evictStoryPages(ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  const runtime = await getRuntime();
-  runtime.storyPageCache.clear();
+  storyPageCacheSlot.get()?.clear();
 }
 
 /** Published stories by active writers per publication; every id given is in the map (0 when none). */

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../api/router';
-import { errorResponses, json, jsonBody } from '../../api/openapi';
+import { anyone, json, jsonBody, signedIn } from '../../api/openapi';
 import { collectionPageQuerySchema, collectionPageSchema } from './collections.schema';
 import {
   collectionIdSchema,
@@ -27,10 +27,11 @@ export const collectionsRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/create',
+      security: signedIn,
       tags,
       summary: 'Create a collection in a publication',
       request: jsonBody(createCollectionSchema),
-      responses: { 201: json(collectionSchema, 'Created'), ...errorResponses },
+      responses: { 201: json(collectionSchema, 'Created') },
     }),
     async (c) => c.json(await createCollection(c.get('actor'), c.req.valid('json')), 201),
   )
@@ -39,10 +40,11 @@ export const collectionsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{id}',
+      security: anyone,
       tags,
       summary: 'A collection and its published stories, page by page',
       request: { params, query: collectionPageQuerySchema },
-      responses: { 200: json(collectionPageSchema), ...errorResponses },
+      responses: { 200: json(collectionPageSchema) },
     }),
     async (c) =>
       c.json(await getCollectionPage(c.get('actor'), c.req.valid('param').id, c.req.valid('query')), 200),
@@ -52,10 +54,11 @@ export const collectionsRoutes = createRouter()
     createRoute({
       method: 'patch',
       path: '/{id}',
+      security: signedIn,
       tags,
       summary: 'Rename a collection or change its description',
       request: { params, ...jsonBody(updateCollectionSchema) },
-      responses: { 200: json(collectionSchema), ...errorResponses },
+      responses: { 200: json(collectionSchema) },
     }),
     async (c) =>
       c.json(await updateCollection(c.get('actor'), c.req.valid('param').id, c.req.valid('json')), 200),
@@ -65,10 +68,11 @@ export const collectionsRoutes = createRouter()
     createRoute({
       method: 'delete',
       path: '/{id}',
+      security: signedIn,
       tags,
       summary: 'Delete a collection (its stories stay in the publication)',
       request: { params },
-      responses: { 204: { description: 'Deleted' }, ...errorResponses },
+      responses: { 204: { description: 'Deleted' } },
     }),
     async (c) => {
       await deleteCollection(c.get('actor'), c.req.valid('param').id);

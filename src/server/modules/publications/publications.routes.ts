@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../api/router';
-import { errorResponses, json, jsonBody } from '../../api/openapi';
+import { anyone, json, jsonBody, signedIn } from '../../api/openapi';
 import { userIdSchema } from '../users/users.schema';
 import {
   addContributorSchema,
@@ -47,8 +47,8 @@ import {
 
 const tags = ['publications'];
 const params = z.object({ id: publicationIdSchema });
-const publication = { 200: json(publicationSchema), ...errorResponses };
-const deleted = { 204: { description: 'Deleted' }, ...errorResponses };
+const publication = { 200: json(publicationSchema) };
+const deleted = { 204: { description: 'Deleted' } };
 
 export const publicationsRoutes = createRouter()
   // POST /api/publications/create — a new publication; the caller is its owner
@@ -56,10 +56,11 @@ export const publicationsRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/create',
+      security: signedIn,
       tags,
       summary: 'Create a publication (its subdomain is claimed in the shared namespace)',
       request: jsonBody(createPublicationSchema),
-      responses: { 201: json(publicationSchema, 'Created'), ...errorResponses },
+      responses: { 201: json(publicationSchema, 'Created') },
     }),
     async (c) => c.json(await createPublication(c.get('actor'), c.req.valid('json')), 201),
   )
@@ -68,10 +69,11 @@ export const publicationsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/',
+      security: anyone,
       tags,
       summary: 'Publications, newest first (optionally of one language)',
       request: { query: publicationListQuerySchema },
-      responses: { 200: json(publicationListSchema), ...errorResponses },
+      responses: { 200: json(publicationListSchema) },
     }),
     async (c) => c.json(await listPublications(c.get('actor'), c.req.valid('query')), 200),
   )
@@ -80,12 +82,12 @@ export const publicationsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/getPublicationsByUserId',
+      security: anyone,
       tags,
       summary: 'Publications a user belongs to, with their collections',
       request: { query: z.object({ userId: userIdSchema }) },
       responses: {
         200: json(z.object({ publications: z.array(publicationSummarySchema) })),
-        ...errorResponses,
       },
     }),
     async (c) =>
@@ -99,10 +101,11 @@ export const publicationsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/getRoleByUserId',
+      security: anyone,
       tags,
       summary: "A user's role in a publication (null: not a member)",
       request: { query: roleQuerySchema },
-      responses: { 200: json(roleSchema), ...errorResponses },
+      responses: { 200: json(roleSchema) },
     }),
     async (c) => c.json(await roleInPublication(c.get('actor'), c.req.valid('query')), 200),
   )
@@ -111,6 +114,7 @@ export const publicationsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{id}',
+      security: anyone,
       tags,
       summary: 'A publication with its collections, and optionally your relation to it',
       request: { params, query: publicationQuerySchema },
@@ -129,10 +133,11 @@ export const publicationsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{id}/owners',
+      security: anyone,
       tags,
       summary: "A publication's owners",
       request: { params },
-      responses: { 200: json(ownersSchema), ...errorResponses },
+      responses: { 200: json(ownersSchema) },
     }),
     async (c) =>
       c.json({ owners: await listPublicationMembers(c.get('actor'), c.req.valid('param').id, 'owner') }, 200),
@@ -142,10 +147,11 @@ export const publicationsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{id}/editors',
+      security: anyone,
       tags,
       summary: "A publication's editors",
       request: { params },
-      responses: { 200: json(editorsSchema), ...errorResponses },
+      responses: { 200: json(editorsSchema) },
     }),
     async (c) =>
       c.json(
@@ -158,10 +164,11 @@ export const publicationsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{id}/authors',
+      security: anyone,
       tags,
       summary: "A publication's authors",
       request: { params },
-      responses: { 200: json(authorsSchema), ...errorResponses },
+      responses: { 200: json(authorsSchema) },
     }),
     async (c) =>
       c.json(
@@ -174,6 +181,7 @@ export const publicationsRoutes = createRouter()
     createRoute({
       method: 'patch',
       path: '/updateBackgroundImage',
+      security: signedIn,
       tags,
       summary: "Change (or remove) a publication's background image",
       request: jsonBody(updateBackgroundImageSchema),
@@ -186,10 +194,11 @@ export const publicationsRoutes = createRouter()
     createRoute({
       method: 'patch',
       path: '/updateContributor',
+      security: signedIn,
       tags,
       summary: "Change a contributor's role (publication_author or publication_editor)",
       request: { query: updateContributorQuerySchema, ...jsonBody(updateContributorSchema) },
-      responses: { 200: json(memberAnswerSchema), ...errorResponses },
+      responses: { 200: json(memberAnswerSchema) },
     }),
     async (c) =>
       c.json(await updateContributor(c.get('actor'), c.req.valid('query').id, c.req.valid('json')), 200),
@@ -199,6 +208,7 @@ export const publicationsRoutes = createRouter()
     createRoute({
       method: 'patch',
       path: '/{id}',
+      security: signedIn,
       tags,
       summary: "Change a publication's profile",
       request: { params, ...jsonBody(updatePublicationSchema) },
@@ -212,10 +222,11 @@ export const publicationsRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/addContributorByUserId',
+      security: signedIn,
       tags,
       summary: 'Add an author or an editor by their user id',
       request: jsonBody(addContributorSchema),
-      responses: { 201: json(memberAnswerSchema, 'Added'), ...errorResponses },
+      responses: { 201: json(memberAnswerSchema, 'Added') },
     }),
     async (c) => c.json(await addContributor(c.get('actor'), c.req.valid('json')), 201),
   )
@@ -224,10 +235,11 @@ export const publicationsRoutes = createRouter()
     createRoute({
       method: 'delete',
       path: '/removeContributor',
+      security: signedIn,
       tags,
       summary: 'Remove an author or editor from a publication',
       request: { query: removeContributorQuerySchema, ...jsonBody(removeContributorSchema) },
-      responses: { 204: { description: 'Removed' }, ...errorResponses },
+      responses: { 204: { description: 'Removed' } },
     }),
     async (c) => {
       await removeContributor(c.get('actor'), c.req.valid('query').id, c.req.valid('json').authorId);
@@ -239,6 +251,7 @@ export const publicationsRoutes = createRouter()
     createRoute({
       method: 'delete',
       path: '/{id}',
+      security: signedIn,
       tags,
       summary: 'Delete a publication and all its stories',
       request: { params },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { cursorParamSchema, pageLimitSchema } from '../../lib/cursor';
+import { pageLimitSchema, uuidCursorParamSchema } from '../../lib/cursor';
+import { singleLineText } from '../../lib/plain-text';
 import {
   RESERVED_SUBDOMAINS,
   SUBDOMAIN_MAX,
@@ -97,6 +98,10 @@ export const publicationQuerySchema = z.object({
   getUserRelation: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
+/** A one-line field that must not be blank: a name (never a line break: it may end up in a mail header). */
+const requiredLine = (message: string, max: number) =>
+  singleLineText({ error: message }).min(1, message).max(max, `At most ${max} characters`);
+/** A description: several lines allowed (a textarea), blank refused. */
 const requiredText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
 
@@ -115,7 +120,7 @@ const publicationSubdomainSchema = z
 
 /** POST /api/publications/create (SPEC §7): {name, image, description, subdomain, createdTime, languageCode}. */
 export const createPublicationSchema = z.object({
-  name: requiredText(PUBLICATION_NAME_REQUIRED, PUBLICATION_NAME_MAX),
+  name: requiredLine(PUBLICATION_NAME_REQUIRED, PUBLICATION_NAME_MAX),
   image: imageUrlSchema.nullable().optional(),
   description: requiredText(PUBLICATION_DESCRIPTION_REQUIRED, PUBLICATION_DESCRIPTION_MAX),
   subdomain: z
@@ -134,7 +139,7 @@ export type CreatePublicationInput = z.infer<typeof createPublicationSchema>;
 
 /** PATCH /api/publications/{id}: the profile fields; absent fields stay as they are. */
 export const updatePublicationSchema = z.object({
-  name: requiredText(PUBLICATION_NAME_REQUIRED, PUBLICATION_NAME_MAX).optional(),
+  name: requiredLine(PUBLICATION_NAME_REQUIRED, PUBLICATION_NAME_MAX).optional(),
   image: imageUrlSchema.nullable().optional(),
   description: requiredText(PUBLICATION_DESCRIPTION_REQUIRED, PUBLICATION_DESCRIPTION_MAX).optional(),
   languageCode: languageCodeSchema.optional(),
@@ -204,7 +209,7 @@ export const roleSchema = z.object({
 /** GET /api/publications?languageCode&lastKey&limit: the publication listing, newest first. */
 export const publicationListQuerySchema = z.object({
   languageCode: languageCodeSchema.optional(),
-  lastKey: cursorParamSchema,
+  lastKey: uuidCursorParamSchema,
   limit: pageLimitSchema(12),
 });
 export const publicationListItemSchema = z.object({
@@ -230,14 +235,14 @@ export type PublicationList = z.infer<typeof publicationListSchema>;
 /** POST /api/collections/create {publicationId, name, description}. */
 export const createCollectionSchema = z.object({
   publicationId: publicationIdSchema,
-  name: requiredText('Please enter a collection name', COLLECTION_NAME_MAX),
-  description: z.string().trim().max(COLLECTION_DESCRIPTION_MAX).optional(),
+  name: requiredLine('Please enter a collection name', COLLECTION_NAME_MAX),
+  description: singleLineText().max(COLLECTION_DESCRIPTION_MAX).optional(),
 });
 export type CreateCollectionInput = z.infer<typeof createCollectionSchema>;
 /** PATCH /api/collections/{id} {name?, description?}. */
 export const updateCollectionSchema = z.object({
-  name: requiredText('Please enter a collection name', COLLECTION_NAME_MAX).optional(),
-  description: z.string().trim().max(COLLECTION_DESCRIPTION_MAX).optional(),
+  name: requiredLine('Please enter a collection name', COLLECTION_NAME_MAX).optional(),
+  description: singleLineText().max(COLLECTION_DESCRIPTION_MAX).optional(),
 });
 export type UpdateCollectionInput = z.infer<typeof updateCollectionSchema>;
 export const collectionSchema = collectionSummarySchema.extend({

@@ -165,9 +165,9 @@ export async function findPublicationPage(
 /** The publication at /{subdomain}, for its home page; undefined when nobody holds that name. */
 export async function findPublicationHome(
   subdomain: string,
-): Promise<{ id: string; name: string; description: string } | undefined> {
+): Promise<{ id: string; name: string; description: string; languageCode: string } | undefined> {
   const row = await findPublicationBySubdomain(subdomain.trim().toLowerCase());
-  return row && { id: row.id, name: row.name, description: row.description };
+  return row && { id: row.id, name: row.name, description: row.description, languageCode: row.languageCode };
 }
 
 /** GET /publications?languageCode&lastKey&limit: newest first, each with its published story count. */

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { getDatabase, type Database } from '../../db';
 import { rateLimits } from './rate-limits.table';
 
@@ -27,6 +27,29 @@ export async function hitRateLimit(key: string, windowSeconds: number): Promise<
     })
     .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
   return row!;
+}
+
+/**
+ * Takes back one hit of the current window (never below zero): an attempt counted before its outcome
+ * was known turned out not to count (a correct sign-in). A window that has rolled over since is left.
+ */
+export async function releaseRateLimit(key: string, windowSeconds: number): Promise<void> {
+  const database = await getDatabase();
+  if (database.kind === 'pglite') {
+    const window = windowsOf(database).get(key);
+    if (window && window.windowStart.getTime() >= Date.now() - windowSeconds * 1000)
+      window.count = Math.max(0, window.count - 1);
+    return;
+  }
+  await database.db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(
+      and(
+        eq(rateLimits.key, key),
+        sql`${rateLimits.windowStart} >= now() - make_interval(secs => ${windowSeconds})`,
+      ),
+    );
 }
 
 export async function clearRateLimit(key: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { errorResponses, json, jsonBody } from '../../api/openapi';
+import { anyone, errors, json, jsonBody, signedIn } from '../../api/openapi';
 import { createRouter } from '../../api/router';
 import { publicationStatsByPost } from './stats.service';
 import { recordPageView } from './stats-views.service';
@@ -16,10 +16,11 @@ export const viewBeaconRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/view',
+      security: anyone,
       tags,
       summary: 'Count a page view (bots and prefetches are ignored; once per reader, story and UTC day)',
       request: jsonBody(viewBeaconSchema),
-      responses: { 204: { description: 'Noted' }, ...errorResponses },
+      responses: { 204: { description: 'Noted' }, ...errors(429) },
     }),
     (c) => {
       recordPageView(c.get('actor'), { postId: c.req.valid('json').postId, headers: c.req.raw.headers });
@@ -34,10 +35,11 @@ export const statsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/by_post',
+      security: signedIn,
       tags: ['publications', ...tags],
       summary: "A publication's stories with their views since startDate, and its views per day",
       request: { query: byPostQuerySchema },
-      responses: { 200: json(byPostAnswerSchema), ...errorResponses },
+      responses: { 200: json(byPostAnswerSchema) },
     }),
     async (c) => c.json(await publicationStatsByPost(c.get('actor'), c.req.valid('query')), 200),
   );

@@ -14,16 +14,11 @@ export const STATS_MAX_DAYS = 366;
 
 export const byPostQuerySchema = z.object({
   id: z.string().uuid('Not a publication id'),
-  startDate: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date YYYY-MM-DD')
-    .refine(
-      (day) =>
-        !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) &&
-        new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
-      'Not a date',
-    )
-    .describe('First UTC day counted, YYYY-MM-DD'),
+  startDate: z.iso
+    .date('Not a date')
+    .describe(
+      `First UTC day counted, YYYY-MM-DD. An answer covers at most the last ${STATS_MAX_DAYS} days (today included): an earlier date counts from the first of those days, a later one from today; \`daily\` lists the days counted.`,
+    ),
   lastKey: cursorParamSchema,
 });
 
@@ -44,8 +39,8 @@ export const byPostAnswerSchema = z.object({
   /** The publication's published stories, newest first, with their views from startDate. */
   posts: z.array(storyViewsSchema),
   lastKey: cursorSchema.nullable(),
-  /** Every day from startDate to today (UTC), the views of all the publication's stories. */
-  daily: z.array(dayViewsSchema),
+  /** Every day from startDate (clamped into the last 366) to today (UTC), the views of all the publication's stories. */
+  daily: z.array(dayViewsSchema).describe('Every day counted, from the (clamped) startDate to today (UTC)'),
   total: z.number().int(),
 });
 

@@ -1,7 +1,6 @@
 import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/policy';
 import { decodeCursor, toPage } from '../../lib/cursor';
-import { AppError } from '../../lib/errors';
 import { publicationRoleOf } from '../publications/publications.service';
 import { utcDay } from './stats-day';
 import {
@@ -57,9 +56,22 @@ function everyDay(first: string, last: string, found: readonly DayViews[]): DayV
 }
 
 /**
+ * The first day an answer counts: startDate moved into the last STATS_MAX_DAYS days (UTC, today
+ * included). Which days are "the last 366" depends on the clock, so no schema keyword can state
+ * it; rather than refuse a date the document allows, the range is clamped, as analytics APIs do,
+ * and the answer's `daily` shows the days counted (docs/decisions/028-openapi-contract.md).
+ */
+export function statsRangeStart(startDate: string, today: string): string {
+  if (startDate > today) return today;
+  const earliest = utcDay(new Date(Date.parse(`${today}T00:00:00Z`) - (STATS_MAX_DAYS - 1) * DAY_MS));
+  return startDate < earliest ? earliest : startDate;
+}
+
+/**
  * GET /publications/stats/by_post: a publication's published stories, newest first, with their
- * views since startDate, and its views per day for the chart. Its editors only
- * (publication.viewStudio); a publication the actor is not in answers 403 like the studio does.
+ * views since startDate (clamped into the last 366 days), and its views per day for the chart. Its
+ * editors only (publication.viewStudio); a publication the actor is not in answers 403 like the
+ * studio does.
  */
 export async function publicationStatsByPost(
   actor: Actor,
@@ -68,28 +80,20 @@ export async function publicationStatsByPost(
 ): Promise<ByPostAnswer> {
   const cursor = decodeCursor(input.lastKey);
   const today = utcDay(now);
-  if (input.startDate > today) {
-    throw new AppError('validation_failed', 'Invalid input', 'startDate: must not be after today');
-  }
-  if (
-    Date.parse(`${today}T00:00:00Z`) - Date.parse(`${input.startDate}T00:00:00Z`) >=
-    STATS_MAX_DAYS * DAY_MS
-  ) {
-    throw new AppError('validation_failed', 'Invalid input', `startDate: at most ${STATS_MAX_DAYS} days ago`);
-  }
+  const first = statsRangeStart(input.startDate, today);
   const role = await publicationRoleOf(actor, input.id);
   assertCan(actor, 'publication.viewStudio', { id: input.id }, { publicationRole: role });
   const [rows, daily] = await Promise.all([
     findPublicationStoryViews({
       publicationId: input.id,
-      sinceDay: input.startDate,
+      sinceDay: first,
       cursor,
       fetch: STATS_PAGE + 1,
     }),
-    findPublicationDailyViews(input.id, input.startDate),
+    findPublicationDailyViews(input.id, first),
   ]);
   const page = toPage(rows, STATS_PAGE, (row) => ({ t: row.publishedAt.getTime(), id: row.id }));
-  const days = everyDay(input.startDate, today, daily);
+  const days = everyDay(first, today, daily);
   return {
     posts: page.items.map((row) => ({ ...row, publishedAt: row.publishedAt.getTime() })),
     lastKey: page.lastKey,

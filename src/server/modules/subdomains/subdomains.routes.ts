@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../api/router';
-import { errorResponses, json } from '../../api/openapi';
+import { anyone, json } from '../../api/openapi';
 import { AppError } from '../../lib/errors';
 import { isSubdomainTaken } from './subdomains.service';
 
@@ -10,12 +10,12 @@ export const subdomainsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{subdomain}',
+      security: anyone,
       tags: ['subdomains'],
       summary: 'Is this subdomain taken? (200 taken or reserved, 404 free)',
       request: { params: z.object({ subdomain: z.string().min(1).max(100) }) },
       responses: {
         200: json(z.object({ subdomain: z.string(), taken: z.literal(true) })),
-        ...errorResponses,
       },
     }),
     async (c) => {

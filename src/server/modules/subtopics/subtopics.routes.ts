@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../api/router';
-import { errorResponses, json, jsonBody } from '../../api/openapi';
+import { anyone, json, jsonBody, signedIn } from '../../api/openapi';
 import {
   createSubtopicSchema,
   subtopicIdSchema,
@@ -33,10 +33,11 @@ export const subtopicsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/',
+      security: anyone,
       tags,
       summary: 'The subtopics of a tag (those holding its published stories), oldest first',
       request: { query: subtopicsQuerySchema },
-      responses: { 200: json(subtopicListSchema), ...errorResponses },
+      responses: { 200: json(subtopicListSchema) },
     }),
     async (c) =>
       c.json({ subtopics: await listSubtopicsOfTag(c.get('actor'), c.req.valid('query').slug) }, 200),
@@ -46,10 +47,11 @@ export const subtopicsRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/create',
+      security: signedIn,
       tags,
       summary: 'Create a subtopic',
       request: jsonBody(createSubtopicSchema),
-      responses: { 201: json(subtopicSchema, 'Created'), ...errorResponses },
+      responses: { 201: json(subtopicSchema, 'Created') },
     }),
     async (c) => c.json(await createSubtopic(c.get('actor'), c.req.valid('json')), 201),
   )
@@ -58,10 +60,11 @@ export const subtopicsRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/posts',
+      security: signedIn,
       tags,
       summary: "Set a subtopic's stories (ids in order, replacing the ones it had)",
       request: { query: subtopicPostsQuerySchema, ...jsonBody(subtopicPostsBodySchema) },
-      responses: { 200: json(subtopicWithStoriesSchema), ...errorResponses },
+      responses: { 200: json(subtopicWithStoriesSchema) },
     }),
     async (c) =>
       c.json(
@@ -74,10 +77,11 @@ export const subtopicsRoutes = createRouter()
     createRoute({
       method: 'patch',
       path: '/{id}',
+      security: signedIn,
       tags,
       summary: "Change a subtopic's name or description",
       request: { params: idParams, ...jsonBody(updateSubtopicSchema) },
-      responses: { 200: json(subtopicSchema), ...errorResponses },
+      responses: { 200: json(subtopicSchema) },
     }),
     async (c) =>
       c.json(await updateSubtopic(c.get('actor'), c.req.valid('param').id, c.req.valid('json')), 200),
@@ -87,10 +91,11 @@ export const subtopicsRoutes = createRouter()
     createRoute({
       method: 'delete',
       path: '/{id}',
+      security: signedIn,
       tags,
       summary: 'Delete a subtopic',
       request: { params: idParams },
-      responses: { 204: { description: 'Deleted' }, ...errorResponses },
+      responses: { 204: { description: 'Deleted' } },
     }),
     async (c) => {
       await deleteSubtopic(c.get('actor'), c.req.valid('param').id);
@@ -102,10 +107,11 @@ export const subtopicsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{id}',
+      security: anyone,
       tags,
       summary: 'A subtopic with its stories',
       request: { params: idParams },
-      responses: { 200: json(subtopicWithStoriesSchema), ...errorResponses },
+      responses: { 200: json(subtopicWithStoriesSchema) },
     }),
     async (c) => c.json(await getSubtopicOrThrow(c.get('actor'), c.req.valid('param').id), 200),
   );

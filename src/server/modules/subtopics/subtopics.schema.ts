@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeString } from '../../lib/safe-string';
+import { singleLineText } from '../../lib/plain-text';
 import { storyIdSchema, storySummarySchema } from '../posts/posts.schema';
 import { SUBTOPIC_DESCRIPTION_MAX, SUBTOPIC_NAME_BLANK, SUBTOPIC_NAME_MAX } from './subtopics.limits';
 
@@ -36,13 +36,13 @@ export const subtopicListSchema = z.object({ subtopics: z.array(subtopicSchema) 
 // ---- Staff's writes (issue 13; SPEC §2 subtopic-edit, §7 POST /subtopics/create, PATCH / DELETE
 // /subtopics/{id}, POST /subtopics/posts?subtopicId) -------------------------------------------
 
-const subtopicNameSchema = safeString()
-  .trim()
+const subtopicNameSchema = singleLineText()
   .min(1, SUBTOPIC_NAME_BLANK)
   .max(SUBTOPIC_NAME_MAX, `At most ${SUBTOPIC_NAME_MAX} characters`);
-const subtopicDescriptionSchema = safeString()
-  .trim()
-  .max(SUBTOPIC_DESCRIPTION_MAX, `At most ${SUBTOPIC_DESCRIPTION_MAX} characters`);
+const subtopicDescriptionSchema = singleLineText().max(
+  SUBTOPIC_DESCRIPTION_MAX,
+  `At most ${SUBTOPIC_DESCRIPTION_MAX} characters`,
+);
 
 export const createSubtopicSchema = z.object({
   subtopicName: subtopicNameSchema,

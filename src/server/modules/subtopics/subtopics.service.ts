@@ -126,9 +126,10 @@ export async function assignSubtopicPosts(
   const known = await findExistingPostIds(input.posts);
   const unknown = input.posts.filter((id) => !known.has(id));
   if (unknown.length > 0) {
+    // Like any unknown id, 404: the document cannot know which ids exist (decision 028).
     throw new AppError(
-      'validation_failed',
-      'Invalid input',
+      'not_found',
+      'Story not found',
       `posts: no such stories: ${unknown.slice(0, 5).join(', ')}`,
     );
   }

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { createRouter } from '../../api/router';
-import { errorResponses, json } from '../../api/openapi';
+import { anyone, json } from '../../api/openapi';
 import { tagDetailsSchema, tagParamsSchema } from './tag-details.schema';
 import { getTagDetailsOrThrow } from './tags.service';
 
@@ -12,10 +12,11 @@ export const tagsRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{slug}',
+      security: anyone,
       tags: ['tags'],
       summary: 'A tag with its published story count and subtopics',
       request: { params: tagParamsSchema },
-      responses: { 200: json(tagDetailsSchema), ...errorResponses },
+      responses: { 200: json(tagDetailsSchema) },
     }),
     async (c) => c.json(await getTagDetailsOrThrow(c.get('actor'), c.req.valid('param').slug), 200),
   );

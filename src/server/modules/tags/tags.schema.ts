@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cleanLine } from '../posts/posts-text';
+import { collapsedLineText } from '../../lib/plain-text';
 import { MAX_TAGS_PER_POST, TAG_NAME_MAX, TAG_NAME_TOO_LONG, TOO_MANY_TAGS } from './tags.limits';
 
 // SPEC §3 Tag {name, slug}; SPEC §5: at most 5 a story, non-blank, no duplicates (case-insensitive).
@@ -23,9 +23,7 @@ export function tagSlug(name: string): string {
     .replace(/-+$/, '');
 }
 
-export const tagNameSchema = z
-  .string()
-  .overwrite(cleanLine)
+export const tagNameSchema = collapsedLineText()
   .min(1, 'A tag cannot be blank')
   .max(TAG_NAME_MAX, TAG_NAME_TOO_LONG)
   .refine((name) => tagSlug(name).length > 0, 'A tag needs a letter or a digit');

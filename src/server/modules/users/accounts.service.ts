@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { actorOf } from '../../auth/actor';
-import { hashPassword, passwordWeakness, verifyPassword } from '../../auth/password';
+import { verifyPassword } from '../../auth/password';
 import { can } from '../../auth/policy';
 import { newUuid } from '../../lib/ids';
-import { hasControlCharacter } from '../../lib/safe-string';
-import { emailSchema, USER_NAME_MAX } from './users.schema';
+import { consumePendingSignup } from './signups.repository';
+import { signUpTokenHash } from './signups.service';
+import { emailSchema } from './users.schema';
 import {
   findUserByEmail,
   findUserById,
@@ -14,7 +15,7 @@ import {
 } from './users.repository';
 import type { UserRow } from './users.table';
 
-/** A sign-in or sign-up refusal; its message is shown to the person as is. */
+/** A sign-in refusal; its message is shown to the person as is. */
 export class AuthFailure extends Error {
   constructor(message: string) {
     super(message);
@@ -24,30 +25,42 @@ export class AuthFailure extends Error {
 
 export const AUTH_MESSAGES = {
   wrongCredentials: 'Wrong e-mail or password.',
-  emailTaken: 'This e-mail is already registered.',
   banned: 'Your account has been banned.',
   missingFields: 'E-mail and password are required.',
+  // Sign-up is POST /api/users/signup: the same answer for every address (docs/decisions/027-sign-up-by-mail.md).
+  signUpElsewhere: 'To create an account, use the sign-up form.',
+  signUpLinkUsed: 'This sign-up link has expired or was already used. Please sign up again.',
+  signUpLinkTaken: 'This e-mail already has an account. Please sign in.',
 } as const;
 
 const credentialsSchema = z.object({
   email: z.string().trim().min(1),
   password: z.string().min(1),
-  mode: z.enum(['signin', 'signup']).default('signin'),
-  name: z.string().trim().max(USER_NAME_MAX).optional(),
+  mode: z.literal('signin').default('signin'),
 });
 
-export type CredentialsInput = z.input<typeof credentialsSchema>;
+/** The link of a sign-up mail, posted by the page it opens (src/app/(site)/signup/confirm). */
+const confirmSchema = z.object({ mode: z.literal('confirm'), token: z.string().min(1).max(200) });
 
-/** The Credentials provider's work: sign in, or create the account then sign in (mode 'signup'). */
+export type CredentialsInput = z.input<typeof credentialsSchema> | z.input<typeof confirmSchema>;
+
+/**
+ * The Credentials provider's work: sign in with e-mail and password, or (mode 'confirm') create the
+ * account a sign-up mail's link stands for and sign in as it.
+ */
 export async function authenticateWithPassword(raw: unknown): Promise<UserRow> {
+  const mode = (raw as { mode?: unknown } | null)?.mode;
+  if (mode === 'signup') throw new AuthFailure(AUTH_MESSAGES.signUpElsewhere);
+  if (mode === 'confirm') {
+    const confirm = confirmSchema.safeParse(raw);
+    if (!confirm.success) throw new AuthFailure(AUTH_MESSAGES.signUpLinkUsed);
+    return confirmSignUp(confirm.data.token);
+  }
   const parsed = credentialsSchema.safeParse(raw);
   if (!parsed.success) throw new AuthFailure(AUTH_MESSAGES.missingFields);
-  const { password, mode, name } = parsed.data;
-  if (name && hasControlCharacter(name))
-    throw new AuthFailure('Please enter a name without control characters.');
   const email = emailSchema.safeParse(parsed.data.email);
   if (!email.success) throw new AuthFailure('Please enter a valid email address.');
-  return mode === 'signup' ? signUp(email.data, password, name) : signIn(email.data, password);
+  return signIn(email.data, parsed.data.password);
 }
 
 async function signIn(email: string, password: string): Promise<UserRow> {
@@ -58,16 +71,19 @@ async function signIn(email: string, password: string): Promise<UserRow> {
   return user;
 }
 
-async function signUp(email: string, password: string, name: string | undefined): Promise<UserRow> {
-  const weakness = passwordWeakness(password);
-  if (weakness) throw new AuthFailure(weakness);
+/** A sign-up mail's link, used once: the account is made with what the sign-up stored. */
+async function confirmSignUp(token: string): Promise<UserRow> {
+  const signup = await consumePendingSignup(signUpTokenHash(token));
+  if (!signup) throw new AuthFailure(AUTH_MESSAGES.signUpLinkUsed);
   const created = await insertUser({
     id: newUuid(),
-    email,
-    passwordHash: await hashPassword(password),
-    name: name || email.split('@')[0]!,
+    email: signup.email,
+    passwordHash: signup.passwordHash,
+    name: signup.name,
   });
-  if (!created) throw new AuthFailure(AUTH_MESSAGES.emailTaken);
+  // Registered between the mail and the click (through Google, or another sign-up's link): only the
+  // mailbox's owner holds this link, so saying so tells nobody else anything.
+  if (!created) throw new AuthFailure(AUTH_MESSAGES.signUpLinkTaken);
   return created;
 }
 

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../api/router';
-import { errorResponses, json, jsonBody } from '../../api/openapi';
+import { json, jsonBody, signedIn } from '../../api/openapi';
 import {
   banResultSchema,
   banUserSchema,
@@ -31,13 +31,14 @@ export const moderationRoutes = createRouter()
     createRoute({
       method: 'patch',
       path: '/ban_user/{id}',
+      security: signedIn,
       tags,
       summary: "Toggle a user's ban (banned ↔ active), recorded in the moderation log",
       request: {
         params: z.object({ id: userIdSchema }),
         body: { content: { 'application/json': { schema: banUserSchema } }, required: false },
       },
-      responses: { 200: json(banResultSchema), ...errorResponses },
+      responses: { 200: json(banResultSchema) },
     }),
     async (c) => {
       // The body is optional (SPEC §7 sends none): an absent one means no reason.
@@ -50,10 +51,11 @@ export const moderationRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/moderation_log',
+      security: signedIn,
       tags,
       summary: 'The moderation log',
       request: { query: moderationLogQuerySchema },
-      responses: { 200: json(moderationLogPageSchema), ...errorResponses },
+      responses: { 200: json(moderationLogPageSchema) },
     }),
     async (c) => c.json(await listModerationLog(c.get('actor'), c.req.valid('query').lastKey), 200),
   )
@@ -62,9 +64,10 @@ export const moderationRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/site_roles',
+      security: signedIn,
       tags,
       summary: 'Site editors and site admins',
-      responses: { 200: json(siteStaffSchema), ...errorResponses },
+      responses: { 200: json(siteStaffSchema) },
     }),
     async (c) => c.json({ staff: await listSiteStaff(c.get('actor')) }, 200),
   )
@@ -73,10 +76,11 @@ export const moderationRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/site_roles/grant',
+      security: signedIn,
       tags,
       summary: 'Grant a site role',
       request: jsonBody(grantSiteRoleSchema),
-      responses: { 200: json(siteStaffMemberSchema), ...errorResponses },
+      responses: { 200: json(siteStaffMemberSchema) },
     }),
     async (c) => c.json(await grantSiteRole(c.get('actor'), c.req.valid('json')), 200),
   )
@@ -85,10 +89,11 @@ export const moderationRoutes = createRouter()
     createRoute({
       method: 'post',
       path: '/site_roles/revoke',
+      security: signedIn,
       tags,
       summary: 'Revoke a site role',
       request: jsonBody(revokeSiteRoleSchema),
-      responses: { 200: json(siteStaffMemberSchema), ...errorResponses },
+      responses: { 200: json(siteStaffMemberSchema) },
     }),
     async (c) => c.json(await revokeSiteRole(c.get('actor'), c.req.valid('json')), 200),
   );

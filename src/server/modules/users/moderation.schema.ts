@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursorParamSchema, cursorSchema } from '../../lib/cursor';
+import { cursorSchema, uuidCursorParamSchema } from '../../lib/cursor';
 import { safeString } from '../../lib/safe-string';
 import { emailSchema, userIdSchema } from './users.schema';
 
@@ -41,7 +41,7 @@ export const moderationEntrySchema = z.object({
 });
 export type ModerationEntry = z.infer<typeof moderationEntrySchema>;
 
-export const moderationLogQuerySchema = z.object({ lastKey: cursorParamSchema });
+export const moderationLogQuerySchema = z.object({ lastKey: uuidCursorParamSchema });
 export const moderationLogPageSchema = z.object({
   entries: z.array(moderationEntrySchema),
   /** Send back as ?lastKey (URL-encoded JSON) for the next page; null on the last page. */

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { createRouter } from '../../api/router';
-import { errorResponses, json } from '../../api/openapi';
+import { anyone, errors, json } from '../../api/openapi';
 import { clientAddress } from '../../lib/client-address';
 import { authorsQuerySchema, authorsSchema } from './users-search.schema';
 import { countAuthorSearch, searchAuthors } from './users-search.service';
@@ -12,10 +12,11 @@ export const usersSearchRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/all_authors',
+      security: anyone,
       tags: ['users'],
       summary: 'Search writers',
       request: { query: authorsQuerySchema },
-      responses: { 200: json(authorsSchema), ...errorResponses },
+      responses: { 200: json(authorsSchema), ...errors(429) },
     }),
     async (c) => {
       const { q } = c.req.valid('query');

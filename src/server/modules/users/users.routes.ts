@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../api/router';
-import { errorResponses, json, jsonBody } from '../../api/openapi';
+import { anyone, json, jsonBody, signedIn } from '../../api/openapi';
 import { updateUserSchema, userIdSchema, userProfileSchema } from './users.schema';
 import { getUserProfileOrThrow, updateUserProfile } from './users.service';
 
@@ -12,10 +12,11 @@ export const usersRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/{id}',
+      security: anyone,
       tags: ['users'],
       summary: "A user's profile",
       request: { params },
-      responses: { 200: json(userProfileSchema), ...errorResponses },
+      responses: { 200: json(userProfileSchema) },
     }),
     async (c) => c.json(await getUserProfileOrThrow(c.get('actor'), c.req.valid('param').id), 200),
   )
@@ -24,10 +25,11 @@ export const usersRoutes = createRouter()
     createRoute({
       method: 'patch',
       path: '/{id}',
+      security: signedIn,
       tags: ['users'],
       summary: 'Update your own profile',
       request: { params, ...jsonBody(updateUserSchema) },
-      responses: { 200: json(userProfileSchema), ...errorResponses },
+      responses: { 200: json(userProfileSchema) },
     }),
     async (c) =>
       c.json(await updateUserProfile(c.get('actor'), c.req.valid('param').id, c.req.valid('json')), 200),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../../lib/plain-text';
 import { subdomainFormProblem } from '../subdomains/reserved-subdomains';
 
 // The profile form and onboarding validate with these (pure: client components import this file).
@@ -10,16 +11,33 @@ export const USER_NAME_BLANK = 'Please enter your name.';
 export const userIdSchema = z.string().uuid('Not a user id');
 
 /**
- * The shape of an image URL: one of our own uploads ("/uploads/…") or an absolute http(s) address (the
- * S3 bucket's). Whether this platform really issued it is the service's check (assertIssuedImageUrl).
+ * An http(s) address as a pattern the OpenAPI document states (docs/decisions/028-openapi-contract.md):
+ * a host of letters, digits, dots and dashes, an optional port, then URL characters only; what
+ * URL.canParse takes, and nothing the story sanitiser (safeImageSrc) would refuse.
+ */
+const HTTP_ADDRESS = String.raw`https?://[A-Za-z0-9][A-Za-z0-9.-]{0,252}(:(6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[0-9]{1,4}))?([/?#][A-Za-z0-9._~!$&()*+,;=:@%/?#-]*)?`;
+
+/**
+ * An image this platform issued: the fileUrl of an upload — "/uploads/{32 hex}.webp", or an http(s)
+ * address of the S3 bucket when uploads go there. The shape is the pattern; whether such an upload
+ * exists is the service's check (assertIssuedImageUrl), answered 404 when none does.
  */
 export const imageUrlSchema = z
   .string()
   .trim()
   .max(2048)
-  .refine((value) => value.startsWith('/uploads/') || /^https?:\/\/[^\s]+$/i.test(value), {
-    message: 'Must be an image address',
-  });
+  .regex(new RegExp(`^(/uploads/[0-9a-f]{32}\\.webp|${HTTP_ADDRESS})$`), 'Must be an image address')
+  .describe('The fileUrl of an image uploaded here (GET /api/images/get_presigned_url, then the upload)');
+
+/** Any image address a story may show: one of our uploads, or an http(s) image elsewhere. */
+export const storyImageUrlSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .regex(
+    new RegExp(`^(/uploads/[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)*|${HTTP_ADDRESS})$`),
+    'Must be an http(s) or /uploads/ image address',
+  );
 
 export const subdomainSchema = z
   .string()
@@ -36,7 +54,7 @@ export const languageCodeSchema = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'No
 // preferLanguageCode may be set too. Any other field is dropped (zod strips unknown keys).
 export const updateUserSchema = z.object({
   id: userIdSchema.optional(),
-  name: z.string().trim().min(1, USER_NAME_BLANK).max(USER_NAME_MAX).optional(),
+  name: singleLineText().min(1, USER_NAME_BLANK).max(USER_NAME_MAX).optional(),
   image: imageUrlSchema.nullable().optional(),
   description: z.string().trim().max(USER_BIO_MAX).optional(),
   subdomain: subdomainSchema.nullable().optional(),

@@ -1,43 +1,34 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
-import { LampMark } from '@/components/ui/icons';
+import { ConfirmSubscriptionView } from '@/components/subscriptions/confirm-subscription-view';
 import styles from '@/components/subscriptions/subscriptions.module.css';
-import { confirmSubscription } from '@/server/modules/newsletters/subscriptions.service';
+import { readConfirmLink } from '@/server/modules/newsletters/subscriptions.service';
 import { LinkProblem } from '../link-problem';
 
-export const metadata: Metadata = { title: 'Subscription confirmed', robots: { index: false } };
+export const metadata: Metadata = { title: 'Your subscription', robots: { index: false } };
 
-// The double opt-in link of the confirmation mail (DESIGN §6): opening it activates the subscription.
+// The double opt-in link of the confirmation mail (DESIGN §6). Opening it (GET, HEAD, a prefetch, a
+// mail scanner) changes nothing: the page shows the subscription and its button confirms (a POST).
 export default async function ConfirmSubscriptionPage({
   searchParams,
 }: {
   searchParams: Promise<{ token?: string | string[] }>;
 }) {
-  const { token } = await searchParams;
-  let confirmed: Awaited<ReturnType<typeof confirmSubscription>>;
+  const { token: raw } = await searchParams;
+  const token = typeof raw === 'string' ? raw : '';
+  let link: Awaited<ReturnType<typeof readConfirmLink>>;
   try {
-    confirmed = await confirmSubscription(typeof token === 'string' ? token : '');
+    link = await readConfirmLink(token);
   } catch (error) {
     return <LinkProblem error={error} />;
   }
   return (
     <div className={`reading ${styles.page}`}>
-      <LampMark size={56} />
-      <h1 className={styles.title}>Your subscription is confirmed</h1>
-      <p className={styles.lead}>
-        You will receive <strong>{confirmed.name}</strong> by e-mail. Every letter has a link to unsubscribe.
-      </p>
-      <div className={styles.actions}>
-        <Link href="/" className="button button-primary">
-          Read stories
-        </Link>
-        <Link
-          href={`/subscriptions/manage?token=${encodeURIComponent(confirmed.manageToken)}`}
-          className="button button-outline"
-        >
-          Manage your subscriptions
-        </Link>
-      </div>
+      <ConfirmSubscriptionView
+        token={token}
+        name={link.name}
+        email={link.email}
+        manageToken={link.manageToken}
+      />
     </div>
   );
 }

@@ -13,7 +13,8 @@ export async function GET(request: NextRequest, context: RouteContext) {
   return nextAuth(request, context);
 }
 
-// Sign-in and sign-up attempts are counted before next-auth sees them (429 with Retry-After).
+// Sign-in attempts are counted as failures before next-auth sees them (429 with Retry-After when
+// their pair or address is over the limit); authorize takes a correct one back (sign-in-limits.ts).
 export async function POST(request: NextRequest, context: RouteContext) {
   const { nextauth } = await context.params;
   if (nextauth.join('/') !== 'callback/credentials') return nextAuth(request, context);

@@ -2,9 +2,8 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ManageSignIn } from '@/components/publications/manage/manage-sign-in';
 import { PublicationEdit } from '@/components/publications/manage/publication-edit';
-import { supportHrefFrom } from '@/components/publications/manage/support-link';
+import { SUPPORT_HREF } from '@/components/publications/manage/support-link';
 import { getPageActor } from '@/server/auth/page-actor';
-import { env } from '@/server/lib/env';
 import { countPublishedByCollection } from '@/server/modules/posts/posts.service';
 import { publicationIdSchema } from '@/server/modules/publications/publications.schema';
 import { findPublicationPage } from '@/server/modules/publications/publications.service';
@@ -35,7 +34,7 @@ export default async function EditPublicationPage({ params }: { params: Promise<
       publication={publication}
       capabilities={capabilities}
       collections={collections}
-      supportHref={supportHrefFrom(env.MAIL_FROM)}
+      supportHref={SUPPORT_HREF}
     />
   );
 }

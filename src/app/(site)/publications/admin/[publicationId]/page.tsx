@@ -2,11 +2,10 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ManageSignIn } from '@/components/publications/manage/manage-sign-in';
 import { PublicationAdmin } from '@/components/publications/manage/publication-admin';
-import { supportHrefFrom } from '@/components/publications/manage/support-link';
+import { SUPPORT_HREF } from '@/components/publications/manage/support-link';
 import { PublicationStats } from '@/components/publications/stats/publication-stats';
 import { DEFAULT_STATS_RANGE, rangeStart } from '@/components/publications/stats/stats-range';
 import { getPageActor } from '@/server/auth/page-actor';
-import { env } from '@/server/lib/env';
 import { publicationIdSchema } from '@/server/modules/publications/publications.schema';
 import { findPublicationPage } from '@/server/modules/publications/publications.service';
 import { publicationStatsByPost } from '@/server/modules/stats/stats.service';
@@ -45,7 +44,7 @@ export default async function PublicationAdminPage({
         }}
         capabilities={capabilities}
         members={{ owners, editors, authors }}
-        supportHref={supportHrefFrom(env.MAIL_FROM)}
+        supportHref={SUPPORT_HREF}
       />
       {stats ? (
         <PublicationStats publicationId={publication.id} initial={stats} range={DEFAULT_STATS_RANGE} />
