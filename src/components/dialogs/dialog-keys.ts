@@ -1,11 +1,11 @@
-import type { OnboardingProps } from '@/components/onboarding/onboarding-state';
+import type { OnboardingProps } from '@/components/onboarding/onboarding-types';
 import type {
   AddContributorDialogProps,
   DeletePublicationDialogProps,
   MemberDialogProps,
   PublicationLinksDialogProps,
 } from '@/components/publications/manage/manage-dialog-types';
-import type { ConfirmationDialogProps } from '@/components/publications/studio/confirmation-dialog';
+import type { ConfirmationDialogProps } from '@/components/publications/studio/confirmation-dialog-types';
 import type { ShareTarget } from '@/components/share/share-links';
 import type { AuthorBanDialogProps, SubtopicEditDialogProps } from '@/components/staff/staff-dialog-types';
 import type { StoryDialogProps } from '@/components/stories/story-api';

@@ -10,8 +10,7 @@ import { publishMyProfile, type UserProfile } from '@/components/users/use-my-pr
 import { useMutation } from '@/components/hooks/use-mutation';
 import { toErrorMessage } from '@/lib/api-client';
 
-/** Props every onboarding dialog takes: the profile as the previous step left it. */
-export type OnboardingProps = { profile?: UserProfile };
+export type { OnboardingProps } from './onboarding-types';
 
 const DISMISSED_KEY = 'lamplight:onboarding-dismissed';
 

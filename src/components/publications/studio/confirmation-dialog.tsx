@@ -8,20 +8,9 @@ import { useDialog } from '@/components/dialogs/dialog-provider';
 import { useStudioAction } from '@/components/studio/use-studio-action';
 import { Button } from '@/components/ui/button';
 import studioDialogs from '@/components/studio/studio-dialogs.module.css';
+import type { ConfirmationDialogProps } from './confirmation-dialog-types';
 
-export type ConfirmationDialogProps = {
-  title: string;
-  question: string;
-  /** What the action acts on (a story's title), shown under the question. */
-  subject?: string;
-  confirmLabel: string;
-  danger?: boolean;
-  action: () => Promise<unknown>;
-  /** Told after a success (the opener reloads its list). */
-  onDone?: () => void;
-  /** The stored page to be on after a success. */
-  returnPath?: string;
-};
+export type { ConfirmationDialogProps };
 
 export default function ConfirmationDialog({
   title,
