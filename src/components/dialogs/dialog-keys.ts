@@ -16,7 +16,7 @@ import type {
   StudioStoryDialogProps,
 } from '@/components/studio/studio-dialog-types';
 import type { List, ListRef } from '@/components/lists/lists-api';
-import type { SubscribeEmailDialogProps } from '@/components/subscriptions/subscribe-email-dialog';
+import type { SubscribeEmailDialogProps } from '@/components/subscriptions/subscribe-dialog-types';
 
 // Every dialog key of SPEC §2, spelled exactly as there. A null key means no dialog is open.
 export const DIALOG_KEYS = [

@@ -7,13 +7,9 @@ import { useDialog } from '@/components/dialogs/dialog-provider';
 import { TOPIC_ANXIETY } from '@/lib/topics';
 import { SUBSCRIBE_FAILED } from './publication-subscription-dialog';
 import { SubscribeForm } from './subscribe-form';
+import type { SubscribeEmailDialogProps } from './subscribe-dialog-types';
 
-export type SubscribeEmailDialogProps = {
-  /** A site topic's slug; the anxiety topic when absent. */
-  topic?: string;
-  title?: string;
-  description?: string;
-};
+export type { SubscribeEmailDialogProps };
 
 export default function SubscribeEmailDialog({
   topic = TOPIC_ANXIETY,
