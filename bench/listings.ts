@@ -4,7 +4,7 @@
 import autocannon from 'autocannon';
 import { sql, type SQL } from 'drizzle-orm';
 import { VOCABULARY } from '../src/server/seed/sample-vocabulary';
-import { HOME_PAGE_SIZE } from '../src/server/modules/posts/posts-home.service';
+import { HOME_PAGE_SIZE } from '../src/server/modules/reading/home-feed.service';
 
 export type Row = {
   name: string;

@@ -7,7 +7,37 @@ import path from 'node:path';
 // config replaces a rule's options per file instead of merging them, so overlapping blocks would
 // silently drop each other's patterns.
 
+/**
+ * The server's modules, bottom to top (docs/architecture.md; decision 012, amended by issue 20). A
+ * module may import its own files and the modules listed before it, never one listed after it:
+ * imports run down only, and an upper module hears of a change below through an event
+ * (src/server/lib/events.ts), a database trigger or a job. A new module goes above everything it
+ * imports and below everything that imports it; a module missing from this list is refused until it
+ * is added. tests/architecture/import-graph.test.ts checks the whole import graph against this list.
+ */
+export const MODULE_LAYERS = [
+  'rate-limits',
+  'images',
+  'subdomains',
+  'page-cache',
+  'users',
+  'publications',
+  'posts', // the story core
+  'stats',
+  'newsletters',
+  'subtopics',
+  'tags',
+  'curation',
+  'lists',
+  'pins',
+  'reading', // home feeds, tag listings, writers' and publications' story listings
+  'collections',
+  'search', // reader search and staff search of stories and users
+  'feeds',
+];
+
 const MODULE_FILE = /^src\/server\/modules\/([^/]+)\//;
+const MODULE_TARGET = /^src\/server\/modules\/([^/]+)(?:\/|$)/;
 const REPOSITORY = /^src\/server\/modules\/([^/]+)\/[^/]+\.repository(\.ts)?$/;
 const SEED = /^src\/server\/seed(\/|$)/;
 const DB_PACKAGE = /^(drizzle-orm|pg|@electric-sql\/pglite)(\/|$)/;
@@ -17,6 +47,9 @@ const MAY_USE_DATABASE = [
   /^src\/server\/db\//,
   /^src\/server\/modules\/[^/]+\/[^/]+\.repository\.ts$/,
   /^src\/server\/modules\/[^/]+\/[^/]+\.table\.ts$/,
+  // A module's shared select columns (e.g. posts-summary.selection.ts: how every module reads a story
+  // summary): Drizzle expressions other modules' repositories join with, never a query of their own.
+  /^src\/server\/modules\/[^/]+\/[^/]+\.selection\.ts$/,
   /^src\/server\/seed\//,
   // No jobs exemption: handlers (*.jobs.ts) call services, and the runner (src/server/jobs/) reaches
   // the database only through pg-boss and the handle src/server/db gives it.
@@ -28,6 +61,22 @@ const MAY_USE_DATABASE = [
  */
 const MAY_USE_SEED = [/^src\/server\/seed\//, /^src\/server\/runtime[^/]*\.ts$/];
 
+/** Platform folders under every module: they import no module (composition files aside). */
+const BELOW_MODULES = /^src\/server\/(lib|db)\//;
+
+/**
+ * Composition files sit above every module and may import them all: the schema index drizzle-kit
+ * reads, the job list, the route table, the runtime, and the entry files (`*-main.ts`) directly under
+ * src/server or its platform folders. auth, api, jobs and seed are not held to the layers otherwise.
+ */
+const COMPOSITION = [
+  /^src\/server\/db\/schema\.ts$/,
+  /^src\/server\/jobs\/all-jobs\.ts$/,
+  /^src\/server\/api\/app\.ts$/,
+  /^src\/server\/runtime(-registry)?\.ts$/,
+  /^src\/server\/(?:(?:lib|db|auth|api|jobs)\/)?[^/]+-main\.ts$/,
+];
+
 const isTest = (file) => /\.test\.tsx?$/.test(file);
 
 /** The import's target as a project path ('src/…'), or null for a package. */
@@ -35,6 +84,30 @@ function targetPath(specifier, file) {
   if (specifier.startsWith('@/')) return `src/${specifier.slice(2)}`;
   if (specifier.startsWith('.'))
     return path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+  return null;
+}
+
+/** A module's layer, counted from 1 at the bottom; 0 when it is not in MODULE_LAYERS. */
+const layerOf = (name) => MODULE_LAYERS.indexOf(name) + 1;
+
+/** What is wrong with `file` importing `target` (a project path) by the layer order, or null. */
+function layerProblem(file, target, specifier) {
+  const to = MODULE_TARGET.exec(target)?.[1];
+  if (to === undefined) return null;
+  const from = MODULE_FILE.exec(file)?.[1];
+  if (from !== undefined) {
+    if (from === to) return null;
+    const unlisted = [from, to].find((name) => layerOf(name) === 0);
+    if (unlisted !== undefined) {
+      return `'${specifier}' joins modules/${from} to modules/${to}, but modules/${unlisted} has no layer: add it to MODULE_LAYERS in eslint-rules/import-boundaries.mjs, above every module it imports.`;
+    }
+    if (layerOf(to) < layerOf(from)) return null;
+    return `'${specifier}' runs back up the layers: modules/${from} (layer ${layerOf(from)}) may not import modules/${to} (layer ${layerOf(to)}); tell it through an event or move the code up.`;
+  }
+  const platform = BELOW_MODULES.exec(file)?.[1];
+  if (platform !== undefined && !COMPOSITION.some((allowed) => allowed.test(file))) {
+    return `'${specifier}' runs back up the layers: src/server/${platform} sits below every module and may not import modules/${to}; tell it through an event or move the code up.`;
+  }
   return null;
 }
 
@@ -52,6 +125,8 @@ export function boundaryProblem(file, specifier) {
   if (repository && MODULE_FILE.exec(file)?.[1] !== repository[1]) {
     return `'${specifier}' is the ${repository[1]} module's repository: ask the ${repository[1]} module's service instead.`;
   }
+  const layer = layerProblem(file, target, specifier);
+  if (layer) return layer;
   if (SEED.test(target) && !MAY_USE_SEED.some((allowed) => allowed.test(file))) {
     return `'${specifier}' is seed code: production code must not depend on it (move what you need to the module that owns it).`;
   }
@@ -63,7 +138,7 @@ const rule = {
     type: 'problem',
     docs: {
       description:
-        "Keeps modules out of each other's repositories, SQL in repositories, seeds out of production.",
+        "Keeps modules out of each other's repositories and imports running down the module layers, SQL in repositories, seeds out of production.",
     },
     schema: [],
   },
@@ -85,6 +160,8 @@ const rule = {
       ExportNamedDeclaration: (node) => node.source && check(node, node.source),
       ExportAllDeclaration: (node) => check(node, node.source),
       ImportExpression: (node) => check(node, node.source),
+      // `typeof import('…')` in a type: the graph test sees it as an import, so the rule does too.
+      TSImportType: (node) => check(node, node.source ?? node.argument?.literal),
     };
   },
 };

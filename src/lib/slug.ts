@@ -21,3 +21,20 @@ export function slugify(input: string, maxLength = 80): string {
 export function storyPath(story: { slug: string; id: string }): string {
   return story.slug ? `/stories/${story.slug}-${story.id}` : `/stories/${story.id}`;
 }
+
+const TAG_SLUG_MAX = 80;
+
+/**
+ * A tag's slug: lower-case, letters of any script kept ('Finding Peace' → 'finding-peace', '信心' →
+ * '信心'), so Chinese tags get one too (slugify above keeps [a-z0-9] only, right for subdomains and story addresses).
+ */
+export function tagSlug(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, TAG_SLUG_MAX)
+    .replace(/-+$/, '');
+}

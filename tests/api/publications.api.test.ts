@@ -21,6 +21,7 @@ import {
   users,
 } from '../../src/server/db/schema';
 import { newUuid } from '../../src/server/lib/ids';
+import { storyPageCacheSlot } from '../../src/server/modules/posts/story-page-cache-slot';
 import { findPublicationPage } from '../../src/server/modules/publications/publications.service';
 import {
   addPostToList,
@@ -613,6 +614,22 @@ describe('publications API', () => {
       ).toEqual({
         publications: [],
       });
+    });
+
+    it("empties this process's story page cache once the publication and its stories are gone", async () => {
+      const { publication, owner } = await fullPublication();
+      // The story core hears of the delete through publicationDeleted (src/server/lib/events.ts).
+      let emptied = 0;
+      storyPageCacheSlot.set({ clear: () => void emptied++ });
+      try {
+        const refused = await call('DELETE', `/api/publications/${publication.id}`, {});
+        expect(refused.status).toBe(401);
+        expect(emptied).toBe(0);
+        await call('DELETE', `/api/publications/${publication.id}`, { as: owner.id });
+        expect(emptied).toBe(1);
+      } finally {
+        storyPageCacheSlot.set(undefined);
+      }
     });
 
     it('a site admin may delete it too', async () => {

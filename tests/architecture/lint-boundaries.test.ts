@@ -93,6 +93,7 @@ describe('Drizzle and the database drivers only in repositories, tables, src/ser
   it.each([
     'src/server/modules/posts/posts.repository.ts',
     'src/server/modules/posts/posts.table.ts',
+    'src/server/modules/posts/posts-summary.selection.ts',
     'src/server/db/client.ts',
     'src/server/seed/demo.ts',
   ])('passes in %s', async (filePath) => {
@@ -122,6 +123,158 @@ describe('production code never imports the seeders', () => {
     expect(await lint('src/server/seed/generate.ts', code)).toEqual([]);
     const runtime = "import { seedDemo } from './seed/demo';\n\nexport const f = seedDemo;\n";
     expect(await lint('src/server/runtime.ts', runtime)).toEqual([]);
+  });
+});
+
+describe('imports run down the module layers (MODULE_LAYERS, issue 20)', () => {
+  // posts is layer 7; collections 16, search 17, reading 15, newsletters 9, feeds 18 sit above it.
+  const story = 'src/server/modules/posts/posts-read.service.ts';
+  const backUp = (from: string, to: string) =>
+    expect.stringMatching(
+      new RegExp(
+        `^${BOUNDARIES}: .*runs back up the layers: modules/${from} \\(layer \\d+\\) may not import modules/${to} \\(layer \\d+\\); tell it through an event`,
+      ),
+    );
+
+  it.each([
+    [
+      'static import',
+      'collections',
+      "import { listCollections } from '../collections/collections.service';\n\nexport const f = listCollections;\n",
+    ],
+    [
+      'type-only import (@/ alias)',
+      'search',
+      "import type { SearchHit } from '@/server/modules/search/search.schema';\n\nexport type T = SearchHit;\n",
+    ],
+    ['re-export', 'newsletters', "export { sendIssue } from '../newsletters/newsletters.service';\n"],
+    [
+      'type-only re-export',
+      'newsletters',
+      "export type { Issue } from '../newsletters/newsletters.schema';\n",
+    ],
+    ['dynamic import', 'reading', "export const load = () => import('../reading/reading.service');\n"],
+    ['import() in a type', 'feeds', "export type Feeds = typeof import('../feeds/feeds.service');\n"],
+  ])('fails: a module importing a higher one by %s', async (_how, higher, code) => {
+    expect(await lint(story, code)).toEqual([backUp('posts', higher)]);
+  });
+
+  it('fails between neighbours too: the lower of two adjacent layers may not import the upper', async () => {
+    const code = "import { recordView } from '../stats/stats.service';\n\nexport const f = recordView;\n";
+    expect(await lint(story, code)).toEqual([backUp('posts', 'stats')]);
+  });
+
+  it.each([
+    [
+      'src/server/lib/mail.ts',
+      'lib',
+      "import { getUser } from '../modules/users/users.service';\n\nexport const f = getUser;\n",
+    ],
+    [
+      'src/server/lib/cursor.ts',
+      'lib',
+      "import type { PostRow } from '@/server/modules/posts/posts.table';\n\nexport type T = PostRow;\n",
+    ],
+    [
+      'src/server/db/client.ts',
+      'db',
+      "import { posts } from '../modules/posts/posts.table';\n\nexport const f = posts;\n",
+    ],
+    ['src/server/db/index.ts', 'db', "export * from '@/server/modules/users/users.table';\n"],
+  ])('fails: %s (a platform folder) importing a module', async (filePath, platform, code) => {
+    expect(await lint(filePath, code)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^${BOUNDARIES}: .*runs back up the layers: src/server/${platform} sits below every module`,
+        ),
+      ),
+    ]);
+  });
+
+  it.each([
+    [
+      'an unlisted module importing a listed one',
+      'src/server/modules/badges/badges.service.ts',
+      '../users/users.service',
+    ],
+    ['a listed module importing an unlisted one', story, '../badges/badges.service'],
+  ])('fails: %s, until it is added to MODULE_LAYERS', async (_how, filePath, specifier) => {
+    const code = `import { f as g } from '${specifier}';\n\nexport const f = g;\n`;
+    expect(await lint(filePath, code)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^${BOUNDARIES}: .*modules/badges has no layer: add it to MODULE_LAYERS`),
+      ),
+    ]);
+  });
+
+  it('passes for a module importing lower ones, by any spelling', async () => {
+    const code = [
+      "import type { TagRow } from '@/server/modules/tags/tags.table';",
+      "import { getPostOrThrow } from '../posts/posts.service';",
+      "import { getUser } from '../users/users.service';",
+      "export { rateLimit } from '../rate-limits/rate-limits.service';",
+      '',
+      'export const f = [getPostOrThrow, getUser];',
+      'export type T = TagRow;',
+      "export const load = () => import('../images/images.service');",
+      '',
+    ].join('\n');
+    expect(await lint('src/server/modules/search/search.service.ts', code)).toEqual([]);
+  });
+
+  it('passes for a module importing its own files', async () => {
+    const code = [
+      "import { postInput } from './posts.schema';",
+      "import { renderStory } from '@/server/modules/posts/posts-html';",
+      "import type { PostRow } from '../posts/posts.table';",
+      '',
+      'export const f = [postInput, renderStory];',
+      'export type T = PostRow;',
+      '',
+    ].join('\n');
+    expect(await lint(story, code)).toEqual([]);
+  });
+
+  it.each([
+    'src/server/db/schema.ts',
+    'src/server/db/migrate-main.ts',
+    'src/server/lib/maintenance-main.ts',
+    'src/server/jobs/all-jobs.ts',
+    'src/server/api/app.ts',
+    'src/server/runtime.ts',
+    'src/server/runtime-registry.ts',
+    'src/server/worker-main.ts',
+  ])('passes in the composition file %s, which may import every module', async (filePath) => {
+    const code = [
+      "import { feedsRoutes } from '@/server/modules/feeds/feeds.routes';",
+      "import { rateLimits } from '../modules/rate-limits/rate-limits.table';",
+      '',
+      'export const f = [feedsRoutes, rateLimits];',
+      "export const load = () => import('@/server/modules/search/search.jobs');",
+      '',
+    ].join('\n');
+    expect(await lint(filePath, code)).toEqual([]);
+  });
+
+  it.each([
+    'src/server/auth/session-user.ts',
+    'src/server/api/router.ts',
+    'src/server/jobs/runner.ts',
+    'src/server/seed/demo.ts',
+  ])('passes in %s, which the layer order leaves alone', async (filePath) => {
+    const code =
+      "import { searchStories } from '@/server/modules/search/search.service';\n\nexport const f = searchStories;\n";
+    expect(await lint(filePath, code)).toEqual([]);
+  });
+
+  it.each([
+    ['src/server/modules/rate-limits/rate-limits.test.ts', '../feeds/feeds.service'],
+    ['src/server/lib/mail.test.ts', '../modules/users/users.service'],
+    ['src/server/db/client.test.ts', '@/server/modules/posts/posts.table'],
+    ['src/server/modules/posts/posts.test.ts', '../badges/badges.service'],
+  ])('passes in the test file %s, which may import anything', async (filePath, specifier) => {
+    const code = `import { f as g } from '${specifier}';\n\nexport const f = g;\n`;
+    expect(await lint(filePath, code)).toEqual([]);
   });
 });
 

@@ -10,7 +10,8 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { MIGRATIONS_FOLDER } from '../../src/server/db/migrate';
-import { createPost } from '../factories';
+import { newStoryId } from '../../src/server/lib/ids';
+import { createNewsletterEntry, createPublication, createUser } from '../factories';
 
 type Journal = { entries: { idx: number; when: number; tag: string }[] };
 const journal = (): Journal =>
@@ -30,6 +31,20 @@ function migrationsUpTo(count: number): string {
 
 const rows = async <T>(database: Database, query: ReturnType<typeof sql>) =>
   ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/**
+ * A published story written as an older schema takes it: only the columns 0000 had (the factories
+ * write every column of today's schema, which an older database has not all got yet).
+ */
+async function insertOldStory(database: Database, title: string): Promise<{ id: string }> {
+  const author = await createUser(database.db);
+  const id = newStoryId();
+  await database.db.execute(
+    sql`insert into posts (id, author_id, title, body_text, status, published_at)
+        values (${id}, ${author.id}, ${title}, 'In the quiet of the morning.', 'published', now())`,
+  );
+  return { id };
+}
 
 describe('migrations', () => {
   const opened: Database[] = [];
@@ -57,7 +72,7 @@ describe('migrations', () => {
     const before = migrationsUpTo(searchIndex);
     folders.push(before);
     await migrateWith(database, before);
-    const story = await createPost(database.db, { title: 'Upgraded before search had its table' });
+    const story = await insertOldStory(database, 'Upgraded before search had its table');
 
     await migrateWith(database, MIGRATIONS_FOLDER);
 
@@ -78,7 +93,7 @@ describe('migrations', () => {
     const upToSearch = migrationsUpTo(searchIndex + 1);
     folders.push(upToSearch);
     await migrateWith(database, upToSearch);
-    const story = await createPost(database.db, { title: 'Indexed once' });
+    const story = await insertOldStory(database, 'Indexed once');
     // As recorded by a database migrated while 0006 was dated before 0005.
     await database.db.execute(
       sql`update drizzle.__drizzle_migrations set created_at = 1795652015573 where created_at = ${entries[searchIndex].when}`,
@@ -95,6 +110,31 @@ describe('migrations', () => {
     expect(triggers.map((row) => row.tgname)).toEqual([
       'posts_post_search_insert',
       'posts_post_search_update',
+    ]);
+  });
+
+  it('0012 marks the stories newsletter entries already held', async () => {
+    const database = await openDatabase({ kind: 'pglite' });
+    opened.push(database);
+    const index = journal().entries.findIndex((entry) => entry.tag === '0012_post_in_newsletter');
+    expect(index).toBeGreaterThan(0);
+    const before = migrationsUpTo(index);
+    folders.push(before);
+    await migrateWith(database, before);
+    const publication = await createPublication(database.db);
+    const held = await insertOldStory(database, 'In a newsletter already');
+    const free = await insertOldStory(database, 'In no newsletter');
+    await createNewsletterEntry(database.db, { publication, post: held });
+
+    await migrateWith(database, MIGRATIONS_FOLDER);
+
+    const marked = await rows<{ id: string; in_newsletter: boolean }>(
+      database,
+      sql`select id, in_newsletter from posts order by title`,
+    );
+    expect(marked).toEqual([
+      { id: held.id, in_newsletter: true },
+      { id: free.id, in_newsletter: false },
     ]);
   });
 });

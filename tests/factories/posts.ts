@@ -2,7 +2,7 @@ import type { Db } from '@/server/db/client';
 import { posts, postTags, tags, type NewPostRow, type PostRow } from '@/server/db/schema';
 import { newStoryId } from '@/server/lib/ids';
 import { slugify } from '@/lib/slug';
-import { tagSlug } from '@/server/modules/tags/tags.schema';
+import { tagSlug } from '@/lib/slug';
 import { bodyFromText } from '@/server/seed/story-body';
 import { createUser, uniqueSuffix } from './users';
 

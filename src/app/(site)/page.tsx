@@ -10,7 +10,7 @@ import { getPageActor } from '@/server/auth/page-actor';
 import { LANGUAGE_COOKIE } from '@/server/lib/reader-language';
 import { readerLocale } from '@/server/lib/reader-locale';
 import { getHomeSets } from '@/server/modules/curation/curation.service';
-import { HOME_PAGE_SIZE, listLatestHomePosts } from '@/server/modules/posts/posts-home.service';
+import { HOME_PAGE_SIZE, listLatestHomePosts } from '@/server/modules/reading/home-feed.service';
 import styles from './home.module.css';
 import { env } from '@/server/lib/env';
 import { languageAlternates, namedLanguage } from '@/server/lib/language-alternates';

@@ -4,7 +4,7 @@
 // made then) or off, and the description its subscribe dialogs show (SPEC §2 default text until set).
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@/components/hooks/use-mutation';
-import manage from '@/components/publications/manage/manage.module.css';
+import manage from '@/components/publications/manage/manage-page.module.css';
 import { Button } from '@/components/ui/button';
 import {
   DEFAULT_NEWSLETTER_DESCRIPTION,

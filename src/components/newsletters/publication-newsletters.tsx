@@ -8,7 +8,7 @@ import { useDialog } from '@/components/dialogs/dialog-provider';
 import { LoadMore } from '@/components/hooks/load-more';
 import { useKeysetList } from '@/components/hooks/use-keyset-list';
 import { useReaderLocale } from '@/components/hooks/use-reader-locale';
-import manage from '@/components/publications/manage/manage.module.css';
+import manage from '@/components/publications/manage/manage-page.module.css';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format-date';
 import { storyPath } from '@/lib/slug';

@@ -1,8 +1,8 @@
 // The calls behind search (SPEC §7): more stories for a query, and writers by name or handle. Every
 // call throws ApiError ('ERROR: …', SPEC §8).
 import { abortable, api, call } from '@/lib/api-client';
-import type { SearchPage } from '@/server/modules/posts/posts-search.schema';
-import type { Author } from '@/server/modules/users/users-search.schema';
+import type { SearchPage } from '@/server/modules/search/posts-search.schema';
+import type { Author } from '@/server/modules/search/users-search.schema';
 
 /** GET /api/posts/search?q&offset: the page of matching stories starting at `offset`. */
 export const fetchSearchPage = (q: string, offset: number, signal?: AbortSignal): Promise<SearchPage> =>

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { Avatar } from '@/components/ui/avatar';
 import { formatDate } from '@/lib/format-date';
 import { storyPath } from '@/lib/slug';
-import type { SearchResult } from '@/server/modules/posts/posts-search.schema';
+import type { SearchResult } from '@/server/modules/search/posts-search.schema';
 import styles from './search.module.css';
 
 export function SearchResultItem({ story }: { story: SearchResult }) {

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useToast } from '@/components/ui/toast';
 import { LoadMore } from '@/components/hooks/load-more';
 import { isAbortError, toErrorMessage } from '@/lib/api-client';
-import type { SearchPage } from '@/server/modules/posts/posts-search.schema';
+import type { SearchPage } from '@/server/modules/search/posts-search.schema';
 import { fetchSearchPage } from './search-api';
 import { SearchResultItem } from './search-result-item';
 import styles from './search.module.css';

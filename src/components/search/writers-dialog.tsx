@@ -6,7 +6,7 @@ import { useEffect, useId, useState } from 'react';
 import { DialogShell } from '@/components/dialogs/dialog-shell';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import { isAbortError, toErrorMessage } from '@/lib/api-client';
-import type { Author } from '@/server/modules/users/users-search.schema';
+import type { Author } from '@/server/modules/search/users-search.schema';
 import { fetchAuthors } from './search-api';
 import { WriterList } from './writer-list';
 import styles from './search.module.css';

@@ -4,7 +4,7 @@ import { api, abortable, call } from '@/lib/api-client';
 import type { StoryLanguage } from '@/lib/detect-language';
 import type { Cursor } from '@/server/lib/cursor';
 import type { CuratedSetKind } from '@/server/modules/curation/curation.table';
-import type { StaffSearchQuery } from '@/server/modules/posts/posts-search.schema';
+import type { StaffSearchQuery } from '@/server/modules/search/posts-search.schema';
 import type { StoryPage, StorySummary } from '@/server/modules/posts/posts.schema';
 import type { ModerationEntry, SiteStaffMember } from '@/server/modules/users/moderation.schema';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState, type KeyboardEvent } from 'react';
-import { MAX_TAGS_PER_POST, TAG_NAME_MAX, TOO_MANY_TAGS } from '@/server/modules/tags/tags.limits';
+import { MAX_TAGS_PER_POST, TAG_NAME_MAX, TOO_MANY_TAGS } from '@/server/modules/posts/posts-tags.limits';
 import { addTag, topicsLimitLabel, type TagRefusal } from './tag-rules';
 import styles from './story-dialogs.module.css';
 

@@ -1,7 +1,7 @@
 // SPEC §5 tags: at most 5 a story; a tag is added only if non-blank, not a duplicate (compared
 // case-insensitively) and fewer than 5 exist. SPEC §2/§5 "topics-limit label". The limits are the
-// API's (tags.limits.ts).
-import { MAX_TAGS_PER_POST } from '@/server/modules/tags/tags.limits';
+// API's (posts/posts-tags.limits.ts).
+import { MAX_TAGS_PER_POST } from '@/server/modules/posts/posts-tags.limits';
 
 export type TagRefusal = 'blank' | 'duplicate' | 'full';
 

@@ -3,17 +3,20 @@ import { bodyLimit } from 'hono/body-limit';
 import { except } from 'hono/combine';
 import { AppError } from '../lib/errors';
 import { curationRoutes } from '../modules/curation/curation.routes';
-import { postsHomeRoutes } from '../modules/posts/posts-home.routes';
+import { homeFeedRoutes } from '../modules/reading/home-feed.routes';
 import { imagesRoutes } from '../modules/images/images.routes';
 import { listsRoutes } from '../modules/lists/lists.routes';
 import { pinsRoutes } from '../modules/pins/pins.routes';
-import { postsRoutes } from '../modules/posts/posts.routes';
-import { postsSearchRoutes } from '../modules/posts/posts-search.routes';
-import { postsTagsRoutes } from '../modules/posts/posts-tags.routes';
+import { postCreateRoutes, postStateRoutes, postsRoutes } from '../modules/posts/posts.routes';
+import { authorStoriesRoutes } from '../modules/reading/author-stories.routes';
+import { publicationListRoutes } from '../modules/reading/publications-list.routes';
+import { publicationStoriesRoutes } from '../modules/reading/publication-stories.routes';
+import { postsSearchRoutes } from '../modules/search/posts-search.routes';
+import { tagStoriesRoutes } from '../modules/reading/tag-stories.routes';
 import { subtopicsRoutes } from '../modules/subtopics/subtopics.routes';
 import { tagsRoutes } from '../modules/tags/tags.routes';
-import { collectionsRoutes } from '../modules/publications/collections.routes';
-import { publicationsRoutes } from '../modules/publications/publications.routes';
+import { collectionsRoutes } from '../modules/collections/collections.routes';
+import { publicationCreateRoutes, publicationsRoutes } from '../modules/publications/publications.routes';
 import { statsRoutes, viewBeaconRoutes } from '../modules/stats/stats.routes';
 import { newslettersRoutes } from '../modules/newsletters/newsletters.routes';
 import { subscriptionsRoutes } from '../modules/newsletters/subscriptions.routes';
@@ -21,7 +24,7 @@ import { subdomainsRoutes } from '../modules/subdomains/subdomains.routes';
 import { moderationRoutes } from '../modules/users/moderation.routes';
 import { signUpRoutes } from '../modules/users/signups.routes';
 import { usersRoutes } from '../modules/users/users.routes';
-import { usersSearchRoutes } from '../modules/users/users-search.routes';
+import { usersSearchRoutes } from '../modules/search/users-search.routes';
 import { renderApiReference } from './api-reference';
 import { errorResponse, onError } from './error-handler';
 import { methodNotAllowedResponse, methodTable, refuseMethod } from './methods';
@@ -69,7 +72,7 @@ export function createApp() {
     .route('/', listsRoutes)
     // Curated sets span four prefixes (/posts, /publications, /tags, /users): before their {id} routes.
     .route('/', curationRoutes)
-    .route('/posts', postsHomeRoutes)
+    .route('/posts', homeFeedRoutes)
     // Pins before users: /users/pin_post would otherwise be taken by /users/{id}.
     .route('/users', pinsRoutes)
     // Search before users and posts: /users/all_authors, /posts/search are not /users/{id}, /posts/{id}.
@@ -84,10 +87,18 @@ export function createApp() {
     .route('/', subscriptionsRoutes)
     .route('/publications', newslettersRoutes)
     .route('/publications/stats', statsRoutes)
+    // A publication's routes with the reading module's directory between (the document's order).
+    .route('/publications', publicationCreateRoutes)
+    .route('/publications', publicationListRoutes)
     .route('/publications', publicationsRoutes)
     .route('/collections', collectionsRoutes)
+    // A story's routes with the reading module's lists between (the document's order); '/{id}' last.
+    .route('/posts', postCreateRoutes)
+    .route('/posts', authorStoriesRoutes)
+    .route('/posts', postStateRoutes)
+    .route('/posts', publicationStoriesRoutes)
     .route('/posts', postsRoutes)
-    .route('/posts', postsTagsRoutes)
+    .route('/posts', tagStoriesRoutes)
     .route('/tags', tagsRoutes)
     .route('/subtopics', subtopicsRoutes)
     .route('/images', imagesRoutes)

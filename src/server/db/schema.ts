@@ -5,7 +5,7 @@ export * from '../modules/users/moderation.table';
 export * from '../modules/users/signups.table';
 export * from '../modules/publications/publications.table';
 export * from '../modules/posts/posts.table';
-export * from '../modules/tags/tags.table';
+export * from '../modules/posts/posts-tags.table';
 export * from '../modules/lists/lists.table';
 export * from '../modules/pins/pins.table';
 export * from '../modules/subtopics/subtopics.table';

@@ -5,6 +5,11 @@ import type { Database, Db } from '../db/client';
  * The typed job registry. A domain declares its jobs in `modules/<domain>/<domain>.jobs.ts` with
  * `defineJob` / `defineSweep` and adds them to `jobs/all-jobs.ts`; the runner does the rest.
  *
+ * A job is split in two files. `<domain>.queue.ts` holds its queue (`defineQueue`: name and payload
+ * schema) and the enqueue functions the services call; `<domain>.jobs.ts` adds the handler, which
+ * calls the services. So a service enqueues without importing its own handler, and no import loops
+ * back from the services to the jobs.
+ *
  * Every handler MUST be idempotent. pg-boss delivers a job at least once, not exactly once: a worker
  * that dies mid-job (crash, deploy, SIGKILL) leaves the job active until `expireInSeconds` passes,
  * and then it runs again — possibly after the first run already wrote its effect. So a handler's
@@ -41,11 +46,15 @@ export type JobContext = {
   log: JobsLogger;
 };
 
-export type JobDefinition<S extends z.ZodType = z.ZodType> = {
+/** What enqueueing needs: the queue a job runs on, without its handler (see the top of this file). */
+export type JobQueue<S extends z.ZodType = z.ZodType> = {
   /** Queue name: lower-case letters, digits, `.`, `_`, `-`, `/`; by convention `<domain>.<verb-noun>`. */
   name: string;
   /** Validates the payload on enqueue and again before the handler runs. */
   payload: S;
+};
+
+export type JobDefinition<S extends z.ZodType = z.ZodType> = JobQueue<S> & {
   /** Idempotent: see the comment at the top of this file. Throw to retry with backoff. */
   handler: (payload: z.output<S>, ctx: JobContext) => Promise<void>;
   /** Retries after the first attempt before the job is failed for good. Default 5. */
@@ -84,7 +93,7 @@ export type EnqueueOptions = {
 
 export type EnqueueFn = {
   <S extends z.ZodType>(
-    job: JobDefinition<S>,
+    job: JobQueue<S>,
     payload: z.input<S>,
     options?: EnqueueOptions,
   ): Promise<string | null>;
@@ -107,12 +116,20 @@ export const JOB_DEFAULTS = {
 
 const NAME = /^[a-z0-9][a-z0-9._/-]{0,99}$/;
 
-export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
-  if (!NAME.test(definition.name)) {
-    throw new Error(
-      `Invalid job name "${definition.name}": use lower-case letters, digits, ".", "_", "-", "/"`,
-    );
+function assertJobName(name: string): void {
+  if (!NAME.test(name)) {
+    throw new Error(`Invalid job name "${name}": use lower-case letters, digits, ".", "_", "-", "/"`);
   }
+}
+
+/** A job's queue, for `<domain>.queue.ts`; its `<domain>.jobs.ts` spreads it into `defineJob`. */
+export function defineQueue<S extends z.ZodType>(queue: JobQueue<S>): JobQueue<S> {
+  assertJobName(queue.name);
+  return queue;
+}
+
+export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
+  assertJobName(definition.name);
   const positive = (key: 'retryDelaySeconds' | 'expireInSeconds' | 'concurrency') => {
     const value = definition[key];
     if (value !== undefined && !(Number.isInteger(value) && value >= 1)) {

@@ -7,7 +7,7 @@ import {
   type AnyJob,
   type EnqueueFn,
   type EnqueueOptions,
-  type JobDefinition,
+  type JobQueue,
   type JobRegistry,
   type JobsLogger,
   type SweepContext,
@@ -73,7 +73,7 @@ export const processJobsSlot = processSlot<Jobs>('jobs');
  * `fallback` (what happens instead) rather than failing the request that wrote the data.
  */
 export async function enqueueFollowUp<S extends z.ZodType>(
-  job: JobDefinition<S>,
+  job: JobQueue<S>,
   payload: z.input<S>,
   options: EnqueueOptions,
   fallback: string,
@@ -152,10 +152,13 @@ function createBoss(database: Database, tuning: StartJobsOptions['boss'], log: J
   return boss;
 }
 
-/** Validates the payload against the job's schema, then sends (or, with a singletonKey, upserts). */
+/**
+ * Validates the payload against the registered job's schema, then sends (or, with a singletonKey,
+ * upserts). A queue is looked up by its name, so a caller holding only the queue gets the same check.
+ */
 function enqueueInto(boss: PgBoss, registry: JobRegistry): EnqueueFn {
-  return (async (jobOrName: AnyJob | string, payload: unknown, enqueueOptions: EnqueueOptions = {}) => {
-    const name = typeof jobOrName === 'string' ? jobOrName : jobOrName.name;
+  return (async (queueOrName: JobQueue | string, payload: unknown, enqueueOptions: EnqueueOptions = {}) => {
+    const name = typeof queueOrName === 'string' ? queueOrName : queueOrName.name;
     const job = registry.get(name);
     if (!job) throw new Error(`Unknown job "${name}": add it to src/server/jobs/all-jobs.ts`);
     const parsed = job.payload.safeParse(payload);

@@ -14,7 +14,7 @@ import {
 } from '../db/schema';
 import { newUuid } from '../lib/ids';
 import { DEMO_PUBLICATIONS, DEMO_SUBTOPICS, DEMO_WRITERS } from './demo-content';
-import { tagSlug } from '../modules/tags/tags.schema';
+import { tagSlug } from '../../lib/slug';
 import type { Rng } from './story-body';
 
 const DAY = 86_400_000;

@@ -21,7 +21,7 @@ import { ADMIN_EMAIL, DEMO_PUBLICATIONS, DEMO_STAFF, DEMO_WRITERS, SITE_TOPICS }
 import { insertDemoDiscovery } from './demo-discovery';
 import { storeDemoPublicationImages, type DemoImages } from './demo-images';
 import { buildDemoStories } from './demo-stories';
-import { tagSlug } from '../modules/tags/tags.schema';
+import { tagSlug } from '../../lib/slug';
 import { createRng, type Rng } from './story-body';
 
 const DAY = 86_400_000;

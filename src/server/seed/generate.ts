@@ -5,7 +5,7 @@ import { newStoryId, newUuid } from '../lib/ids';
 import { slugify } from '../../lib/slug';
 import { makeExcerpt, makeStoryBody, makeTitle, pickTags } from './sample-text';
 import { VOCABULARY, type Lang } from './sample-vocabulary';
-import { tagSlug } from '../modules/tags/tags.schema';
+import { tagSlug } from '../../lib/slug';
 import { createRng, type Rng } from './story-body';
 
 const DAY = 86_400_000;

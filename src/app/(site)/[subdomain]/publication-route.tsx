@@ -7,7 +7,7 @@ import { getPageActor } from '@/server/auth/page-actor';
 import { env } from '@/server/lib/env';
 import { getPublicationStories } from '@/server/modules/curation/curation.service';
 import { feedPaths, rssAlternate } from '@/server/modules/feeds/feeds-paths';
-import { listPublicationPosts } from '@/server/modules/posts/posts-read.service';
+import { listPublicationPosts } from '@/server/modules/reading/publication-stories.service';
 import { publicationIdSchema } from '@/server/modules/publications/publications.schema';
 import { findPublicationPage } from '@/server/modules/publications/publications.service';
 

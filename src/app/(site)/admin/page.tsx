@@ -20,8 +20,9 @@ import {
   getPublicationStories,
   type EditorItem,
 } from '@/server/modules/curation/curation.service';
-import { HOME_PAGE_SIZE, listLatestHomePosts } from '@/server/modules/posts/posts-home.service';
-import { listPublicationPosts, listVisibleStorySummaries } from '@/server/modules/posts/posts-read.service';
+import { HOME_PAGE_SIZE, listLatestHomePosts } from '@/server/modules/reading/home-feed.service';
+import { listVisibleStorySummaries } from '@/server/modules/posts/posts-read.service';
+import { listPublicationPosts } from '@/server/modules/reading/publication-stories.service';
 import type { StorySummary } from '@/server/modules/posts/posts.schema';
 import { listAllSubtopics, listSubtopicPostIds } from '@/server/modules/subtopics/subtopics.service';
 import {

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { PublicationListing } from '@/components/publications/public/publication-listing';
 import styles from '@/components/publications/public/publication-listing.module.css';
 import { getPageActor } from '@/server/auth/page-actor';
-import { listPublications } from '@/server/modules/publications/publications.service';
+import { listPublications } from '@/server/modules/reading/publications-list.service';
 import { languageCodeSchema } from '@/server/modules/users/users.schema';
 import { env } from '@/server/lib/env';
 import { languageAlternates, namedLanguage } from '@/server/lib/language-alternates';

@@ -9,11 +9,11 @@ import { SearchIcon } from '@/components/ui/icons';
 import { getPageActor } from '@/server/auth/page-actor';
 import { clientAddress } from '@/server/lib/client-address';
 import { AppError } from '@/server/lib/errors';
-import { searchQuerySchema, type SearchPage } from '@/server/modules/posts/posts-search.schema';
-import { countSearch, searchStories } from '@/server/modules/posts/posts-search.service';
+import { searchQuerySchema, type SearchPage } from '@/server/modules/search/posts-search.schema';
+import { countSearch, searchStories } from '@/server/modules/search/posts-search.service';
 import { searchTags, type MatchingTag } from '@/server/modules/tags/tags-search.service';
-import type { Author } from '@/server/modules/users/users-search.schema';
-import { searchAuthors } from '@/server/modules/users/users-search.service';
+import type { Author } from '@/server/modules/search/users-search.schema';
+import { searchAuthors } from '@/server/modules/search/users-search.service';
 
 // /search?q= (issue 11): published stories ranked by full text (title matches first) with the words
 // marked, plus the writers and tags matching the words. The header box sends range=blogs (SPEC §2);

@@ -6,7 +6,7 @@ import {
   COLLECTION_DESCRIPTION_MAX,
   COLLECTION_NAME_MAX,
 } from '@/server/modules/publications/publications.limits';
-import styles from './manage.module.css';
+import styles from './collection-fields.module.css';
 
 type Props = {
   name: string;

@@ -9,7 +9,7 @@ import { useToast } from '@/components/ui/toast';
 import { REMOVED_SUCCESSFULLY } from '@/server/modules/publications/publications.limits';
 import { deleteCollection, updateCollection, type Collection } from './manage-api';
 import { CollectionFields } from './collection-fields';
-import styles from './manage.module.css';
+import styles from './collection-row.module.css';
 
 type Props = {
   collection: Collection;

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { createCollection, type Collection } from './manage-api';
 import { CollectionFields } from './collection-fields';
 import { CollectionRow } from './collection-row';
-import styles from './manage.module.css';
+import styles from './collections-section.module.css';
 
 type Props = { publicationId: string; publicationName: string; initial: Collection[] };
 

@@ -2,7 +2,7 @@
 
 // A user id with a Copy button: owners add people by id (SPEC §5), so ids are shown and easy to pass on.
 import { useCopyText } from '@/components/ui/use-copy-text';
-import styles from './manage.module.css';
+import styles from './copy-id-button.module.css';
 
 export function CopyableId({ id, name }: { id: string; name: string }) {
   const { state, copy } = useCopyText(2000);

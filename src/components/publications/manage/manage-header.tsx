@@ -8,7 +8,7 @@ import { PublicationLogo } from '@/components/publications/public/publication-lo
 import type { PublicationCapabilities } from './manage-api';
 import type { PublicationRef } from './manage-dialog-types';
 import { publicationHome } from './publication-paths';
-import styles from './manage.module.css';
+import styles from './manage-header.module.css';
 
 export type ManageHeaderProps = {
   /** What this page is, above the publication's name. */

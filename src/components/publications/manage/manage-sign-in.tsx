@@ -2,7 +2,7 @@
 
 // The edit page and admin area for a signed-out visitor: they belong to a publication's people.
 import { SignInPanel } from '@/components/auth/sign-in-panel';
-import styles from './manage.module.css';
+import styles from './manage-sign-in.module.css';
 
 export function ManageSignIn({ title }: { title: string }) {
   return (

@@ -11,7 +11,7 @@ import { ReaderDate } from '@/components/dates/reader-date';
 import { CopyableId } from './copy-id-button';
 import type { PublicationMember } from './manage-api';
 import type { MemberActions, PublicationRef } from './manage-dialog-types';
-import styles from './manage.module.css';
+import styles from './member-list.module.css';
 
 type Props = {
   id: string;

@@ -11,7 +11,7 @@ import type { PublicationRef } from './manage-dialog-types';
 import { ManageHeader } from './manage-header';
 import { MemberList } from './member-list';
 import { useMembers } from './use-members';
-import styles from './manage.module.css';
+import styles from './publication-admin.module.css';
 
 type Props = {
   publication: PublicationRef;

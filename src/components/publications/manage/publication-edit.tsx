@@ -7,7 +7,7 @@ import type { Collection, Publication, PublicationCapabilities } from './manage-
 import { CollectionsSection } from './collections-section';
 import { ManageHeader } from './manage-header';
 import { PublicationProfileForm } from './publication-profile-form';
-import styles from './manage.module.css';
+import styles from './manage-page.module.css';
 
 type Props = {
   publication: Publication;

@@ -5,7 +5,7 @@
 import { useId } from 'react';
 import { IMAGE_FILES_HINT, ImageUploadField } from '@/components/images/image-upload-field';
 import { PublicationLogo } from '@/components/publications/public/publication-logo';
-import styles from './manage.module.css';
+import styles from './publication-image-field.module.css';
 
 type ImageFieldProps = {
   kind: 'logo' | 'background';

@@ -18,7 +18,7 @@ import {
 import type { UpdatePublicationInput } from '@/server/modules/publications/publications.schema';
 import { updateBackgroundImage, updatePublication, type Publication } from './manage-api';
 import { PublicationImageField } from './publication-image-field';
-import styles from './manage.module.css';
+import styles from './publication-profile-form.module.css';
 
 /** The languages a publication is written in (the site's two display languages, SPEC §1). */
 const LANGUAGES = [

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { posts } from '../posts/posts.table';
 import { publications } from '../publications/publications.table';
-import { postTags, tags } from '../tags/tags.table';
+import { postTags, tags } from '../posts/posts-tags.table';
 import { users } from '../users/users.table';
 import {
   curatedSets,

@@ -1,7 +1,8 @@
 import type { Actor } from '../../auth/actor';
 import { assertCan } from '../../auth/policy';
 import { AppError, notFound } from '../../lib/errors';
-import { computedStoryIds, storiesByIds } from '../posts/posts-home.service';
+import { listVisibleStorySummaries as storiesByIds } from '../posts/posts-read.service';
+import { computedStoryIds } from './curation-computed.service';
 import { untilSiteChanges } from '../page-cache/site-version.service';
 import { mostReadAuthorIds } from '../stats/stats.service';
 import {

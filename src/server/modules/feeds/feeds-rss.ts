@@ -1,5 +1,5 @@
 import { storyPath } from '../../../lib/slug';
-import type { FeedStory } from '../posts/posts-feed.service';
+import type { FeedStory } from './feed-stories.service';
 import { absoluteUrl, absolutizeHtml, cdata, escapeXml, rfc822 } from './feeds-xml';
 
 // RSS 2.0 (https://www.rssboard.org/rss-specification) with content:encoded for the full body,

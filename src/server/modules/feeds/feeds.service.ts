@@ -1,7 +1,7 @@
 import { env } from '../../lib/env';
 import { toReaderLanguage } from '../../lib/reader-language';
 import { untilSiteChanges } from '../page-cache/site-version.service';
-import { listFeedStories, type FeedStory } from '../posts/posts-feed.service';
+import { listFeedStories, type FeedStory } from './feed-stories.service';
 import { findTag } from '../tags/tags.service';
 import { findPublicationHome } from '../publications/publications.service';
 import { subdomainFormProblem } from '../subdomains/reserved-subdomains';

@@ -5,7 +5,7 @@ import {
   listSitemapEntries,
   type SitemapKind,
   type SitemapRow,
-} from '../posts/posts-feed.service';
+} from './feed-stories.service';
 import { absoluteUrl, escapeXml, w3cDate } from './feeds-xml';
 
 // sitemap.xml (https://www.sitemaps.org/protocol.html): every public story, writer home, publication

@@ -13,7 +13,7 @@ import {
   type UploadResponse,
   type UploadTicket,
 } from './images.schema';
-import { enqueueUploadVerification } from './images.jobs';
+import { enqueueUploadVerification } from './images.queue';
 import {
   deleteS3Object,
   mimeOfExtension,

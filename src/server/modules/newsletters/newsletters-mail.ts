@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { storyPath } from '../../../lib/slug';
 import { env } from '../../lib/env';
 import type { OutgoingMail } from '../../lib/mail';
-import { escapeHtml } from '../posts/posts-html';
+import { escapeHtml } from '../../lib/escape-html';
 import { clickToken, confirmToken, manageToken, openToken, unsubscribeToken } from './newsletters-tokens';
 
 // What the mails say and link to (DESIGN §6): the double opt-in confirmation and a story as a

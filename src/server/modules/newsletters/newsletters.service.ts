@@ -12,7 +12,7 @@ import { AppError, conflict, notFound } from '../../lib/errors';
 import { newUuid } from '../../lib/ids';
 import { loadVisibleStory, scheduledDate } from '../posts/posts-access.service';
 import { collectionPublicationIdOf, loadPublication } from '../publications/publications.service';
-import { enqueueNewsletterSend } from './newsletters.jobs';
+import { enqueueNewsletterSend } from './newsletters.queue';
 import type { CreateNewsletterInput, NewsletterEntry, ScheduleNewsletterInput } from './newsletters.schema';
 import {
   deleteEntry,

@@ -5,7 +5,7 @@ import { AppError, conflict, notFound } from '../../lib/errors';
 import { MailError, mailTransport } from '../../lib/mail';
 import { loadPublication, savePublicationNewsletterSettings } from '../publications/publications.service';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limits/rate-limits.service';
-import { enqueueConfirmationMail } from './newsletters.jobs';
+import { enqueueConfirmationMail } from './newsletters.queue';
 import { DEFAULT_NEWSLETTER_DESCRIPTION, NO_NEWSLETTER_YET } from './newsletters.limits';
 import { confirmationMail } from './newsletters-mail';
 import type { ManageAnswer, NewsletterSettingsInput, SubscribeInput } from './newsletters.schema';

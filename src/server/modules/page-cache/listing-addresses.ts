@@ -3,7 +3,7 @@ import { readerLocale, toCountryCode } from '../../lib/reader-locale';
 import { LANGUAGE_COOKIE, toReaderLanguage } from '../../lib/reader-language';
 import { env } from '../../lib/env';
 import { subdomainFormProblem } from '../subdomains/reserved-subdomains';
-import { tagSlug } from '../tags/tags.schema';
+import { tagSlug } from '../../../lib/slug';
 import { cookieHeader, type CacheRequest } from './cache-request';
 
 // Which anonymous reads are the site's listings (docs/decisions/026-listing-page-caches.md), and

@@ -9,7 +9,8 @@ import {
 import { publicationRoleOfStored, type PublicationRole } from '../../auth/roles';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { collectionPublicationIdOf, publicationMembershipOf } from '../publications/publications.service';
-import { findStoryRowById, type StoryRow } from './posts-read.repository';
+import { findStoryRowById } from './posts-read.repository';
+import type { StoryRow } from './posts-summary.selection';
 
 // What the posts services share: the policy's view of a story, the actor's role in its
 // publication, and the checks every write starts with.

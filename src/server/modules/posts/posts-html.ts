@@ -2,6 +2,7 @@ import { normalizeDoc, safeHref, safeImageSrc } from './posts-body-normalize';
 import { htmlToDoc } from './posts-html-import';
 import { countWords, readingMinutesFor } from './posts-reading-time';
 import type { ProseMirrorNode } from './posts.table';
+import { escapeHtml } from '../../lib/escape-html';
 
 // The one way a story body is made on the server (DESIGN §1 editor, §9 sanitising). Whatever the
 // client sends — the editor's ProseMirror JSON, or HTML — becomes a document of allowlisted nodes
@@ -15,15 +16,6 @@ export type PreparedBody = {
   wordCount: number;
   readingMinutes: number;
 };
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
 const MARK_TAGS: Record<string, string> = {
   bold: 'strong',

@@ -11,7 +11,7 @@ import {
 import { getStoryAfterWrite } from './posts-read.service';
 import { publishDuePosts, transitionPost, type PostChanges } from './posts.repository';
 import type { RejectPostInput, SchedulePostInput, Story } from './posts.schema';
-import { enqueuePublishDue } from './posts.jobs';
+import { enqueuePublishDue } from './posts.queue';
 import type { PostStatus } from './posts.table';
 
 // PATCH /posts/manage_posts/…: the state changes of DESIGN §3 after creation. Each checks the

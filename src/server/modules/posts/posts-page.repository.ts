@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { jsonObject, namedColumns, preparedQuery, queryBuilder } from '../../db/prepared';
 import { publications } from '../publications/publications.table';
-import { postTags, tags } from '../tags/tags.table';
-import type { Tag } from '../tags/tags.schema';
+import { postTags, tags } from './posts-tags.table';
+import type { Tag } from './posts-tags.schema';
 import { users } from '../users/users.table';
 import { posts, type PostStatus } from './posts.table';
 

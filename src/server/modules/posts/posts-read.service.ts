@@ -1,49 +1,25 @@
 import type { Actor } from '../../auth/actor';
-import { assertCan, can, readScopeOf, type StoryCapabilities } from '../../auth/policy';
-import { publicationRoleOfStored, type PublicationRole } from '../../auth/roles';
-import { decodeCursor, toPage } from '../../lib/cursor';
+import { can, type StoryCapabilities } from '../../auth/policy';
+import type { PublicationRole } from '../../auth/roles';
 import { notFound } from '../../lib/errors';
-import { getUserProfileOrThrow } from '../users/users.service';
 import {
-  assertCollectionOf,
   isPublicStory,
   loadVisibleStory,
   publicationRoleOf,
-  roleInPublicationOrThrow,
   storyCapabilitiesOf,
   storyResource,
 } from './posts-access.service';
-import {
-  findPublicationStoryRows,
-  sortTimeOf,
-  type PublicationStoryList,
-} from './posts-publication.repository';
-import {
-  findAuthorPostRows,
-  findStorySummaryRowsByIds,
-  findStudioFilterRows,
-  findStoryRowById,
-  type StoryRow,
-  type StorySummaryRow,
-} from './posts-read.repository';
-import { totalViewsOf } from '../stats/stats.service';
-import {
-  STORY_TIME_RANGE_DAYS,
-  type PublicationQueue,
-  type Story,
-  type StoryListFilters,
-  type StoryPage,
-  type StorySummary,
-  type StudioFilters,
-  type StudioScope,
-} from './posts.schema';
+import { findStorySummaryRowsByIds, findStoryRowById } from './posts-read.repository';
+import type { StoryRow, StorySummaryRow } from './posts-summary.selection';
+import type { Story, StorySummary } from './posts.schema';
 
-// GET answers: one story, and an author's stories page by page. A story nobody but its author,
-// its publication's editors and site admins may see is a 404 to everyone else (DESIGN §5).
+// GET answers about stories: one story, and summaries by id — every list's way to show stories as
+// the actor may see them. A story nobody but its author, its publication's editors and site admins
+// may see is a 404 to everyone else (DESIGN §5). The lists themselves are the reading module's.
 
 const ms = (date: Date | null): number | null => (date ? date.getTime() : null);
 
-function toStorySummary(row: StorySummaryRow): StorySummary {
+export function toStorySummary(row: StorySummaryRow): StorySummary {
   return {
     id: row.id,
     title: row.title,
@@ -85,7 +61,7 @@ export async function getPostOrThrow(actor: Actor, id: string): Promise<Story> {
 }
 
 /** A memo of the actor's role per publication, for pages of stories from several publications. */
-function rolesOf(actor: Actor) {
+export function rolesOf(actor: Actor) {
   const roles = new Map<string | null, Promise<PublicationRole | null>>();
   return (publicationId: string | null) => {
     if (!roles.has(publicationId)) roles.set(publicationId, publicationRoleOf(actor?.id, publicationId));
@@ -126,188 +102,5 @@ export async function getStoryAfterWrite(actor: Actor, id: string): Promise<Stor
   return toStory(row, storyCapabilitiesOf(actor, storyResource(row), role, row));
 }
 
-export type AuthorPostsOptions = {
-  lastKey?: string;
-  forStudio?: boolean;
-  limit: number;
-  /** The story-filter (SPEC §2); each part optional. */
-  filters?: StoryListFilters;
-  /** For the time filter; defaults to the clock. */
-  now?: number;
-};
-
-/** Studio answers: each story with what the actor may do with it (the story-actions menu). */
-async function withCapabilities(actor: Actor, rows: readonly StorySummaryRow[]): Promise<StorySummary[]> {
-  const roleIn = rolesOf(actor);
-  return Promise.all(
-    rows.map(async (row) => ({
-      ...toStorySummary(row),
-      can: storyCapabilitiesOf(actor, storyResource(row), await roleIn(row.publicationId), row),
-    })),
-  );
-}
-
-/**
- * An author's stories, newest first. forStudio (the author themself, or a site admin): every
- * status by creation time; with scope=desk also the non-draft stories other writers put in the
- * author's publications (owner/editor). Otherwise: published only, by publication time. Filters
- * (status, collection, time range, writer) narrow either list; the keyset cursor stays valid because
- * they only drop rows. A banned author's stories are hidden like their profile (404 to everyone
- * but site admins).
- */
-export async function listAuthorPosts(
-  actor: Actor,
-  userId: string,
-  options: AuthorPostsOptions,
-): Promise<StoryPage> {
-  const cursor = decodeCursor(options.lastKey);
-  if (options.forStudio) assertCan(actor, 'user.openStudio', { id: userId });
-  await getUserProfileOrThrow(actor, userId);
-  const allStatuses = options.forStudio === true;
-  const filters = options.filters ?? {};
-  const days = filters.time && filters.time !== 'all' ? STORY_TIME_RANGE_DAYS[filters.time] : null;
-  const rows = await findAuthorPostRows({
-    authorId: userId,
-    allStatuses,
-    cursor,
-    fetch: options.limit + 1,
-    desk: allStatuses && filters.scope === 'desk',
-    includeBannedWriters: readScopeOf(actor)?.seesBannedWriters ?? false,
-    status: filters.status && filters.status !== 'all' ? filters.status : undefined,
-    collectionId: filters.collectionId,
-    writerId: filters.writerId,
-    since: days === null ? undefined : new Date((options.now ?? Date.now()) - days * 86_400_000),
-  });
-  const page = toPage(rows, options.limit, (row) => ({
-    t: (allStatuses ? row.createdAt : row.publishedAt!).getTime(),
-    id: row.id,
-  }));
-  if (!allStatuses) return { posts: page.items.map(toStorySummary), lastKey: page.lastKey };
-  // The studio shows each story's views (DESIGN: analytics), read for the page in one query.
-  const [withCan, views] = await Promise.all([
-    withCapabilities(actor, page.items),
-    totalViewsOf(page.items.map((row) => row.id)),
-  ]);
-  return {
-    posts: withCan.map((post) => ({ ...post, views: views.get(post.id) ?? 0 })),
-    lastKey: page.lastKey,
-  };
-}
-
-/**
- * The story-filter's choices for a studio (the same scope as its list): the collections and
- * writers its stories have, and the writer's publications with their role in each.
- */
-export async function getStudioFilters(
-  actor: Actor,
-  userId: string,
-  { scope = 'own' }: { scope?: StudioScope } = {},
-): Promise<StudioFilters> {
-  assertCan(actor, 'user.openStudio', { id: userId });
-  await getUserProfileOrThrow(actor, userId);
-  const rows = await findStudioFilterRows({
-    authorId: userId,
-    desk: scope === 'desk',
-    includeBannedWriters: readScopeOf(actor)?.seesBannedWriters ?? false,
-  });
-  const self = rows.writers.filter((writer) => writer.id === userId);
-  return {
-    collections: rows.collections,
-    writers: [...self, ...rows.writers.filter((writer) => writer.id !== userId)],
-    publications: rows.publications.map((row) => ({ ...row, role: publicationRoleOfStored(row.role) })),
-  };
-}
-
-export const LATEST_POSTS_LIMIT = 5;
-
-export type PublicationPostsOptions = {
-  /** Only this collection's stories (a collection of another publication: 404). */
-  collectionId?: string;
-  lastKey?: string;
-  limit: number;
-  /** The review desk's view: every story but drafts, for the publication's editors only. */
-  forAdmin?: boolean;
-};
-
-/** One page of a publication's `list` as StoryPage, each story with `can` when `role` is given. */
-async function publicationPage(
-  actor: Actor,
-  publicationId: string,
-  list: PublicationStoryList,
-  options: { collectionId?: string; authorId?: string; lastKey?: string; limit: number },
-  capabilitiesFor: { role: PublicationRole | null } | null,
-): Promise<StoryPage> {
-  const rows = await findPublicationStoryRows({
-    publicationId,
-    list,
-    collectionId: options.collectionId,
-    authorId: options.authorId,
-    includeBannedWriters: readScopeOf(actor)?.seesBannedWriters ?? false,
-    cursor: decodeCursor(options.lastKey),
-    fetch: options.limit + 1,
-  });
-  if (rows.length === 0) {
-    // Rows prove the publication (and the collection's place in it); an empty page must not hide a
-    // wrong address behind an empty list. With capabilities the role was looked up: it exists.
-    if (!capabilitiesFor) await roleInPublicationOrThrow(actor, publicationId);
-    if (options.collectionId) await assertCollectionOf(publicationId, options.collectionId);
-  }
-  const page = toPage(rows, options.limit, (row) => ({ t: sortTimeOf(list, row).getTime(), id: row.id }));
-  const posts = page.items.map((row) =>
-    capabilitiesFor
-      ? {
-          ...toStorySummary(row),
-          can: storyCapabilitiesOf(actor, storyResource(row), capabilitiesFor.role, row),
-        }
-      : toStorySummary(row),
-  );
-  return { posts, lastKey: page.lastKey };
-}
-
-/**
- * GET /posts/publications/{id}: the publication's published stories (all, or one collection's),
- * newest published first; anyone may read it and it asks nobody's role. forAdmin: every story but
- * drafts, newest created first, each with what the actor may do with it — for the publication's
- * editors only (publication.viewStudio). A banned writer's stories are left out except for site
- * admins (readScopeOf).
- */
-export async function listPublicationPosts(
-  actor: Actor,
-  publicationId: string,
-  options: PublicationPostsOptions,
-): Promise<StoryPage> {
-  const resource = { id: publicationId };
-  if (!options.forAdmin) {
-    assertCan(actor, 'publication.read', resource);
-    return publicationPage(actor, publicationId, 'published', options, null);
-  }
-  const role = actor ? await roleInPublicationOrThrow(actor, publicationId) : null;
-  assertCan(actor, 'publication.viewStudio', resource, { publicationRole: role });
-  return publicationPage(actor, publicationId, 'desk', options, { role });
-}
-
-/**
- * GET /posts/publications/{id}/posts/{pending|scheduled|published}: the publication studio's
- * queues (SPEC §4), newest first, each story with its `can` flags (approve, reject, schedule,
- * unpublish…). Its members only (publication.openStudio); the editors (publication.viewStudio) see
- * every writer's submissions, an author their own — the published list is public anyway.
- */
-export async function listPublicationQueue(
-  actor: Actor,
-  publicationId: string,
-  queue: PublicationQueue,
-  options: { lastKey?: string; limit: number },
-): Promise<StoryPage> {
-  const resource = { id: publicationId };
-  const role = actor ? await roleInPublicationOrThrow(actor, publicationId) : null;
-  const context = { publicationRole: role };
-  assertCan(actor, 'publication.openStudio', resource, context);
-  const seesEveryWriter = queue === 'published' || can(actor, 'publication.viewStudio', resource, context);
-  return publicationPage(
-    actor,
-    publicationId,
-    queue,
-    { ...options, authorId: seesEveryWriter ? undefined : actor!.id },
-    { role },
-  );
-}
+/** The newest published stories of a language, as keys (the home feed's pages, the computed sets). */
+export { findLatestPostKeys as latestStoryKeys } from './posts-latest.repository';

@@ -1,48 +1,26 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { getDb } from '../../db';
-import { cursorTime, type Cursor } from '../../lib/cursor';
-import { postTags } from '../tags/tags.table';
-import { users } from '../users/users.table';
-import { posts } from './posts.table';
+import type { Db } from '../../db';
+import { eq } from 'drizzle-orm';
+import { postTags, tags } from './posts-tags.table';
+import type { Tag } from './posts-tags.schema';
 
-// A tag's published stories, newest first, as keyset pages (src/server/lib/cursor.ts): only ids and
-// sort times here; posts-read.service hydrates them like every other list. For a common tag
-// PostgreSQL walks posts_published_at_id_idx backward from the cursor and checks each story in
-// post_tags_tag_post_idx (tag_slug, post_id), stopping at the page's end; for a rare one it takes the
-// tag's few entries from that index and keeps the newest. Neither sorts every story of a big tag
-// (tests/api/tags.api.test.ts asserts the plans).
+// A story's tags (SPEC §3 Tag, §5), written on the transaction of the story's own write (the posts
+// repository opens it and hands it here), so a story and its tags land together or not at all.
 
-export type TagStoriesQuery = {
-  tagSlug: string;
-  /** Include stories of banned writers (site admins only). */
-  includeBannedWriters: boolean;
-  cursor: Cursor | null;
-  /** Rows to fetch: the page size plus one (see toPage). */
-  fetch: number;
-};
+/**
+ * Makes the story's tags exactly `wanted` (in that order), creating missing tags by slug. A tag
+ * keeps the first spelling anyone used. Runs on the caller's transaction.
+ */
+export async function replacePostTags(tx: Db, postId: string, wanted: readonly Tag[]): Promise<void> {
+  await tx.delete(postTags).where(eq(postTags.postId, postId));
+  await addPostTags(tx, postId, wanted);
+}
 
-export type TagStoryKey = { id: string; publishedAt: Date };
-
-/** One keyset page of the tag's published stories, ordered by (published_at, id) descending. */
-export async function findTagStoryKeys(query: TagStoriesQuery): Promise<TagStoryKey[]> {
-  const db = await getDb();
-  const rows = await db
-    .select({ id: posts.id, publishedAt: posts.publishedAt })
-    .from(postTags)
-    .innerJoin(posts, eq(posts.id, postTags.postId))
-    .innerJoin(users, eq(users.id, posts.authorId))
-    .where(
-      and(
-        eq(postTags.tagSlug, query.tagSlug),
-        eq(posts.status, 'published'),
-        query.includeBannedWriters ? undefined : eq(users.status, 'active'),
-        query.cursor
-          ? sql`(${posts.publishedAt}, ${posts.id}) < (${cursorTime(query.cursor).toISOString()}::timestamptz, ${query.cursor.id})`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(posts.publishedAt), desc(posts.id))
-    .limit(query.fetch);
-  // The status guarantees a publication time (posts_published_has_time).
-  return rows.map((row) => ({ id: row.id, publishedAt: row.publishedAt! }));
+/** Links tags to a story that has none yet (a new story), creating missing tags by slug. */
+export async function addPostTags(tx: Db, postId: string, wanted: readonly Tag[]): Promise<void> {
+  if (wanted.length === 0) return;
+  await tx
+    .insert(tags)
+    .values(wanted.map((t) => ({ slug: t.slug, name: t.name })))
+    .onConflictDoNothing();
+  await tx.insert(postTags).values(wanted.map((t, position) => ({ postId, tagSlug: t.slug, position })));
 }

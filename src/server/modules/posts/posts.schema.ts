@@ -4,7 +4,7 @@ import { cursorParamSchema, cursorSchema, pageLimitSchema } from '../../lib/curs
 import { STORY_ID_RE } from '../../lib/ids';
 import { collapsedLineText, multilineText } from '../../lib/plain-text';
 import { stripControlCharacters, stripControlCharactersDeep } from '../../lib/safe-string';
-import { tagSchema, tagsInputSchema } from '../tags/tags.schema';
+import { tagSchema, tagsInputSchema } from './posts-tags.schema';
 import { languageCodeSchema, storyImageUrlSchema } from '../users/users.schema';
 import { POST_STATUSES } from './posts.table';
 import { EXCERPT_MAX, TITLE_MAX } from './posts.limits';

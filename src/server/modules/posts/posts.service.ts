@@ -2,9 +2,9 @@ import type { Actor } from '../../auth/actor';
 import { assertCan, can, isOutStatus } from '../../auth/policy';
 import { conflict, notFound } from '../../lib/errors';
 import { newStoryId } from '../../lib/ids';
-import { slugify } from '../../../lib/slug';
-import { tagSlug, type Tag, type TagInput } from '../tags/tags.schema';
-import { retagStory, tagNewStory } from '../tags/tags.service';
+import { slugify, tagSlug } from '../../../lib/slug';
+import type { Tag, TagInput } from './posts-tags.schema';
+import { addPostTags, replacePostTags } from './posts-tags.repository';
 import {
   assertReadyToGoOut,
   loadVisibleStory,
@@ -16,11 +16,6 @@ import {
 import { prepareBody } from './posts-html';
 import { getStoryAfterWrite } from './posts-read.service';
 import {
-  countPublishedPerCollection,
-  countPublishedPerPublication,
-  findStoryIdsOfPublication,
-} from './posts-publication.repository';
-import {
   deletePostRow,
   insertPost,
   updatePostIfVersion,
@@ -28,9 +23,8 @@ import {
   type StoryWritePart,
 } from './posts.repository';
 import type { CreatePostInput, CreateScheduledPostInput, Story, UpdatePostInput } from './posts.schema';
-import { enqueuePublishDue } from './posts.jobs';
+import { enqueuePublishDue } from './posts.queue';
 import type { PostStatus } from './posts.table';
-import { storyPageCacheSlot } from './story-page-cache-slot';
 
 // Creating, saving and deleting stories (DESIGN §3). State changes of an existing story are in
 // posts-lifecycle.service.ts; who may do what is src/server/auth/policy/.
@@ -97,7 +91,7 @@ export async function createPost(
       collectionId: placement.collectionId,
       ...(input.languageCode && { languageCode: input.languageCode }),
     },
-    (tx) => tagNewStory(tx, id, tagList),
+    (tx) => addPostTags(tx, id, tagList),
   );
   if (scheduledTime) await enqueuePublishDue(id, scheduledTime);
   return getStoryAfterWrite(me, id);
@@ -206,7 +200,7 @@ export async function updatePost(actor: Actor, id: string, input: UpdatePostInpu
     );
   if (input.version !== row.version) throw stale();
   if (Object.keys(changes).length === 0 && tagList === undefined) return getStoryAfterWrite(actor, id);
-  const retag: StoryWritePart | undefined = tagList && ((tx) => retagStory(tx, id, tagList));
+  const retag: StoryWritePart | undefined = tagList && ((tx) => replacePostTags(tx, id, tagList));
   if (!(await updatePostIfVersion(id, input.version, changes, retag))) throw stale();
   return getStoryAfterWrite(actor, id);
 }
@@ -216,34 +210,4 @@ export async function deletePost(actor: Actor, id: string): Promise<void> {
   const { resource, role } = await loadVisibleStory(actor, id);
   assertCan(actor, 'story.delete', resource, { publicationRole: role });
   if (!(await deletePostRow(id))) throw notFound('Story');
-}
-
-// What the publications module asks of the stories in a publication (it never reads posts itself).
-
-/** The ids of every story of the publication, whatever their state (a publication delete takes them). */
-export function storyIdsOfPublication(publicationId: string): Promise<string[]> {
-  return findStoryIdsOfPublication(publicationId);
-}
-
-/**
- * Frees the cached pages of these stories (deleted with their publication). Only memory is at stake:
- * the story page cache checks each story's fingerprint on every request, so a gone story's page is
- * never served again, in this process or another (docs/decisions/006-story-page.md). The cache can
- * only be emptied as a whole; deleting a publication is rare enough for that.
- */
-export async function evictStoryPages(ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  storyPageCacheSlot.get()?.clear();
-}
-
-/** Published stories by active writers per publication; every id given is in the map (0 when none). */
-export async function countPublishedByPublication(ids: readonly string[]): Promise<Map<string, number>> {
-  const counts = await countPublishedPerPublication(ids);
-  return new Map(ids.map((id) => [id, counts.get(id) ?? 0]));
-}
-
-/** Published stories by active writers per collection; every id given is in the map (0 when none). */
-export async function countPublishedByCollection(ids: readonly string[]): Promise<Map<string, number>> {
-  const counts = await countPublishedPerCollection(ids);
-  return new Map(ids.map((id) => [id, counts.get(id) ?? 0]));
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   customType,
   index,
@@ -119,6 +120,12 @@ export const posts = pgTable(
     collectionId: uuid('collection_id').references(() => collections.id, { onDelete: 'set null' }),
     languageCode: text('language_code').notNull().default('en'),
     countryCode: text('country_code'),
+    /**
+     * Whether a newsletter entry holds the story (StorySummary.isInNewsletter). Newsletters build on
+     * stories, so the story core does not read their table: migration 0012's triggers keep this copy
+     * (docs/decisions/030-one-way-modules.md). The app never writes it.
+     */
+    inNewsletter: boolean('in_newsletter').notNull().default(false),
     /** Optimistic concurrency: every update bumps it; a stale version answers 409. */
     version: integer('version').notNull().default(1),
     wordCount: integer('word_count').notNull().default(0),

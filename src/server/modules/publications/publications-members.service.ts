@@ -13,7 +13,7 @@ import {
 } from './publications.repository';
 import type { AssignableRole } from './publications.limits';
 import type { AddContributorInput, PublicationMember } from './publications.schema';
-import { loadPublication } from './publications.service';
+import { loadPublication } from './publications-access.service';
 import type { PublicationRow, PublicationRole as StoredPublicationRole } from './publications.table';
 
 // A publication's people (SPEC §7 Publications, §5 "add author or editor", DESIGN §4): the owner

@@ -10,8 +10,6 @@ import {
   memberAnswerSchema,
   ownersSchema,
   publicationIdSchema,
-  publicationListQuerySchema,
-  publicationListSchema,
   publicationQuerySchema,
   publicationSchema,
   publicationSummarySchema,
@@ -35,7 +33,6 @@ import {
   createPublication,
   deletePublication,
   getPublicationOrThrow,
-  listPublications,
   listPublicationsOfUser,
   updatePublication,
   updatePublicationBackground,
@@ -50,7 +47,7 @@ const params = z.object({ id: publicationIdSchema });
 const publication = { 200: json(publicationSchema) };
 const deleted = { 204: { description: 'Deleted' } };
 
-export const publicationsRoutes = createRouter()
+export const publicationCreateRoutes = createRouter()
   // POST /api/publications/create — a new publication; the caller is its owner
   .openapi(
     createRoute({
@@ -63,20 +60,11 @@ export const publicationsRoutes = createRouter()
       responses: { 201: json(publicationSchema, 'Created') },
     }),
     async (c) => c.json(await createPublication(c.get('actor'), c.req.valid('json')), 201),
-  )
-  // GET /api/publications?languageCode&lastKey&limit — every publication, newest first, a page at a time
-  .openapi(
-    createRoute({
-      method: 'get',
-      path: '/',
-      security: anyone,
-      tags,
-      summary: 'Publications, newest first (optionally of one language)',
-      request: { query: publicationListQuerySchema },
-      responses: { 200: json(publicationListSchema) },
-    }),
-    async (c) => c.json(await listPublications(c.get('actor'), c.req.valid('query')), 200),
-  )
+  );
+
+// The rest, mounted after the reading module's GET /publications (src/server/api/app.ts keeps the
+// document's order of paths).
+export const publicationsRoutes = createRouter()
   // GET /api/publications/getPublicationsByUserId?userId= — the user's publications with collections
   .openapi(
     createRoute({

@@ -1,19 +1,18 @@
 import type { Actor } from '../../auth/actor';
 import { assertCan, placementCapabilities, publicationCapabilities } from '../../auth/policy';
-import { publicationRoleOfStored, relationWordOf, type PublicationRole } from '../../auth/roles';
+import { relationWordOf, type PublicationRole } from '../../auth/roles';
 import { decodeCursor, encodeCursor, toPage } from '../../lib/cursor';
 import { AppError, notFound } from '../../lib/errors';
 import { newUuid } from '../../lib/ids';
 import { assertIssuedImageUrl } from '../images/images.service';
-import { countPublishedByPublication, evictStoryPages, storyIdsOfPublication } from '../posts/posts.service';
 import { claimPublicationSubdomain } from '../subdomains/subdomains.service';
+import { loadPublication, publicationRoleOf } from './publications-access.service';
+import { publicationDeleted } from './publications.events';
 import { membersOfPublication, type PublicationMembers } from './publications-members.service';
 import {
   deletePublicationRow,
-  findCollectionPublicationId,
   findPublication,
   findPublicationBySubdomain,
-  findPublicationMembership,
   findPublicationListRows,
   findPublicationsOfUser,
   insertPublicationWithOwner,
@@ -23,15 +22,11 @@ import {
 import type {
   CreatePublicationInput,
   Publication,
-  PublicationList,
+  PublicationListItem,
   PublicationSummary,
   UpdatePublicationInput,
 } from './publications.schema';
-import type {
-  CollectionRow,
-  PublicationRow,
-  PublicationRole as StoredPublicationRole,
-} from './publications.table';
+import type { CollectionRow, PublicationRow } from './publications.table';
 
 // Publications themselves (SPEC §7 Publications, DESIGN §4): create, read, profile, delete. Members
 // are publications-members.service.ts, collections collections.service.ts; who may do what is the
@@ -46,43 +41,14 @@ export const toCollectionSummary = (c: CollectionRow) => ({
   createTimestamp: c.createdAt.getTime(),
 });
 
-/**
- * How a user stands to a publication, in stored words: undefined when there is no such publication,
- * role null when they are not a member (the creator counts as owner even without a member row).
- * The posts module asks this instead of reading publication tables itself.
- */
-export function publicationMembershipOf(
-  publicationId: string,
-  userId: string,
-): Promise<{ role: StoredPublicationRole | null } | undefined> {
-  return findPublicationMembership(publicationId, userId);
-}
-
-/** The publication a collection belongs to, or undefined when there is no such collection. */
-export function collectionPublicationIdOf(collectionId: string): Promise<string | undefined> {
-  return findCollectionPublicationId(collectionId);
-}
-
-/** The actor's role in the publication as the policy takes it (null: none, or signed out). */
-export async function publicationRoleOf(
-  actor: Actor,
-  publicationId: string,
-): Promise<PublicationRole | null> {
-  if (!actor) return null;
-  const membership = await findPublicationMembership(publicationId, actor.id);
-  return membership?.role ? publicationRoleOfStored(membership.role) : null;
-}
-
-/** The publication as an existing row, with the actor's role in it; 404 when there is none. */
-export async function loadPublication(
-  actor: Actor,
-  id: string,
-): Promise<{ row: PublicationRow & { collections: CollectionRow[] }; role: PublicationRole | null }> {
-  const row = await findPublication({ id });
-  if (!row) throw notFound('Publication');
-  return { row, role: await publicationRoleOf(actor, id) };
-}
-
+// Who stands where in a publication, asked by the members' service too: its own file, so the two
+// services do not import each other.
+export {
+  collectionPublicationIdOf,
+  loadPublication,
+  publicationMembershipOf,
+  publicationRoleOf,
+} from './publications-access.service';
 /** The publications a user contributes to, for the user menu and the story-settings choice. */
 export async function listPublicationsOfUser(_actor: Actor, userId: string): Promise<PublicationSummary[]> {
   const rows = await findPublicationsOfUser(userId);
@@ -170,11 +136,15 @@ export async function findPublicationHome(
   return row && { id: row.id, name: row.name, description: row.description, languageCode: row.languageCode };
 }
 
-/** GET /publications?languageCode&lastKey&limit: newest first, each with its published story count. */
-export async function listPublications(
-  _actor: Actor,
-  options: { languageCode?: string; lastKey?: string | null; limit: number },
-): Promise<PublicationList> {
+/**
+ * The publications, newest first (of one language if given), a page at a time: without their story
+ * counts, which the reading module adds (GET /publications).
+ */
+export async function listNewestPublications(options: {
+  languageCode?: string;
+  lastKey?: string | null;
+  limit: number;
+}): Promise<{ publications: Omit<PublicationListItem, 'storyCount'>[]; lastKey: string | null }> {
   const rows = await findPublicationListRows({
     languageCode: options.languageCode,
     after: decodeCursor(options.lastKey),
@@ -184,7 +154,6 @@ export async function listPublications(
     t: row.createdAt.getTime(),
     id: row.id,
   }));
-  const counts = await countPublishedByPublication(items.map((row) => row.id));
   return {
     publications: items.map((row) => ({
       id: row.id,
@@ -193,7 +162,6 @@ export async function listPublications(
       description: row.description,
       subdomain: row.subdomain,
       languageCode: row.languageCode,
-      storyCount: counts.get(row.id) ?? 0,
       createdTime: row.createdAt.getTime(),
     })),
     lastKey: lastKey && encodeCursor(lastKey),
@@ -287,12 +255,11 @@ export function updatePublicationBackground(
 /**
  * DELETE /publications/{id} (owner, site admin): the publication and everything of it — collections,
  * memberships, subdomain claim, newsletter entries and all its stories with their list entries, pins
- * and tags — in one transaction (docs/decisions/020); then the cached pages of those stories go.
+ * and tags — in one transaction (docs/decisions/020); then the modules built on it hear of it.
  */
 export async function deletePublication(actor: Actor, id: string): Promise<void> {
   const { role } = await loadPublication(actor, id);
   assertCan(actor, 'publication.delete', { id }, { publicationRole: role });
-  const storyIds = await storyIdsOfPublication(id);
   if (!(await deletePublicationRow(id))) throw notFound('Publication');
-  await evictStoryPages(storyIds);
+  await publicationDeleted.emit({ publicationId: id });
 }

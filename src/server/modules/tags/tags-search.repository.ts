@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { posts } from '../posts/posts.table';
 import { users } from '../users/users.table';
-import { postTags, tags } from './tags.table';
+import { postTags, tags } from '../posts/posts-tags.table';
 
 /** An ILIKE pattern for "holds this text": %, _ and \ typed by a reader match themselves. */
 const containing = (text: string): string => `%${text.replace(/[\\%_]/g, '\\$&')}%`;

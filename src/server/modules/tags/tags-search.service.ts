@@ -1,5 +1,5 @@
 import { findTagsMatching } from './tags-search.repository';
-import type { Tag } from './tags.schema';
+import type { Tag } from '../posts/posts-tags.schema';
 
 export type MatchingTag = Tag & { stories: number };
 

@@ -1,29 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
-import type { Db } from '../../db';
 import { getDb } from '../../db';
 import { posts } from '../posts/posts.table';
 import { users } from '../users/users.table';
-import { postTags, tags } from './tags.table';
-import type { Tag } from './tags.schema';
-
-/**
- * Makes the story's tags exactly `wanted` (in that order), creating missing tags by slug. A tag
- * keeps the first spelling anyone used. Runs on the caller's transaction.
- */
-export async function replacePostTags(tx: Db, postId: string, wanted: readonly Tag[]): Promise<void> {
-  await tx.delete(postTags).where(eq(postTags.postId, postId));
-  await addPostTags(tx, postId, wanted);
-}
-
-/** Links tags to a story that has none yet (a new story), creating missing tags by slug. */
-export async function addPostTags(tx: Db, postId: string, wanted: readonly Tag[]): Promise<void> {
-  if (wanted.length === 0) return;
-  await tx
-    .insert(tags)
-    .values(wanted.map((t) => ({ slug: t.slug, name: t.name })))
-    .onConflictDoNothing();
-  await tx.insert(postTags).values(wanted.map((t, position) => ({ postId, tagSlug: t.slug, position })));
-}
+import { postTags, tags } from '../posts/posts-tags.table';
+import type { Tag } from '../posts/posts-tags.schema';
 
 /** The tag with this slug, or undefined. */
 export async function findTagBySlug(slug: string): Promise<Tag | undefined> {

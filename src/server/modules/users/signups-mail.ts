@@ -1,6 +1,6 @@
 import { env } from '../../lib/env';
 import type { OutgoingMail } from '../../lib/mail';
-import { escapeHtml } from '../posts/posts-html';
+import { escapeHtml } from '../../lib/escape-html';
 
 // The two mails a sign-up sends (docs/decisions/027-sign-up-by-mail.md): to a new address, the link
 // that creates the account; to a registered one, a note that someone tried, with the way in.

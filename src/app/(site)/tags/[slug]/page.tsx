@@ -7,10 +7,10 @@ import { safeDecode } from '@/lib/url';
 import { getPageActor } from '@/server/auth/page-actor';
 import { AppError } from '@/server/lib/errors';
 import { env } from '@/server/lib/env';
-import { listTagPosts } from '@/server/modules/posts/posts-tags.service';
+import { listTagPosts } from '@/server/modules/reading/tag-stories.service';
 import { getSubtopicOrThrow } from '@/server/modules/subtopics/subtopics.service';
 import { getTagDetailsOrThrow } from '@/server/modules/tags/tags.service';
-import { tagSlug } from '@/server/modules/tags/tags.schema';
+import { tagSlug } from '@/lib/slug';
 
 // /tags/{slug}: a tag's stories and subtopics (SPEC §7). An unknown tag, or a ?subtopic= that is not
 // one of the tag's, is the 404 page; /tags/Finding%20Peace moves to /tags/finding-peace.

@@ -7,7 +7,7 @@ import { safeDecode } from '@/lib/url';
 import { env } from '@/server/lib/env';
 import { listPublicListsOf } from '@/server/modules/lists/lists.service';
 import { listPins } from '@/server/modules/pins/pins.service';
-import { listAuthorPosts } from '@/server/modules/posts/posts-read.service';
+import { listAuthorPosts } from '@/server/modules/reading/author-stories.service';
 import { findUserHome, userHomeCapabilitiesOf } from '@/server/modules/users/users.service';
 import { getPageActor } from '@/server/auth/page-actor';
 import { feedPaths, rssAlternate } from '@/server/modules/feeds/feeds-paths';

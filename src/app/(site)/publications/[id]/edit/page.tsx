@@ -4,7 +4,7 @@ import { ManageSignIn } from '@/components/publications/manage/manage-sign-in';
 import { PublicationEdit } from '@/components/publications/manage/publication-edit';
 import { SUPPORT_HREF } from '@/components/publications/manage/support-link';
 import { getPageActor } from '@/server/auth/page-actor';
-import { countPublishedByCollection } from '@/server/modules/posts/posts.service';
+import { countPublishedByCollection } from '@/server/modules/reading/publication-stories.service';
 import { publicationIdSchema } from '@/server/modules/publications/publications.schema';
 import { findPublicationPage } from '@/server/modules/publications/publications.service';
 

@@ -5,7 +5,7 @@ import { PublicationStudio } from '@/components/publications/studio/publication-
 import { tabFromParam } from '@/components/publications/studio/queue-tabs';
 import { StudioSignIn } from '@/components/publications/studio/studio-sign-in';
 import { getPageActor } from '@/server/auth/page-actor';
-import { listPublicationQueue } from '@/server/modules/posts/posts-read.service';
+import { listPublicationQueue } from '@/server/modules/reading/publication-stories.service';
 import { publicationIdSchema } from '@/server/modules/publications/publications.schema';
 import { findPublicationPage } from '@/server/modules/publications/publications.service';
 
