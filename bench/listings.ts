@@ -29,7 +29,7 @@ export type ListingData = {
   /** The tag with the most published stories, and how many. */
   tag: { slug: string; stories: number };
   /** The writer with the most published stories. */
-  writer: { subdomain: string; stories: number };
+  writer: { id: string; subdomain: string; stories: number };
   /** The English home feed: how many pages it has, and the cursor of the deepest page measured. */
   feed: { page: number; lastKeys: string };
   /** Published stories for the beacon. */
@@ -48,10 +48,10 @@ export async function readListingData(rows: Rows): Promise<ListingData> {
     select pt.tag_slug as slug, count(*)::int as stories from post_tags pt
       join posts p on p.id = pt.post_id and p.status = 'published'
     group by pt.tag_slug order by count(*) desc limit 1`);
-  const [writer] = await rows<{ subdomain: string; stories: number }>(sql`
-    select u.subdomain, count(*)::int as stories from posts p join users u on u.id = p.author_id
+  const [writer] = await rows<{ id: string; subdomain: string; stories: number }>(sql`
+    select u.id, u.subdomain, count(*)::int as stories from posts p join users u on u.id = p.author_id
     where p.status = 'published' and u.subdomain is not null and u.status = 'active'
-    group by u.subdomain order by count(*) desc limit 1`);
+    group by u.id, u.subdomain order by count(*) desc limit 1`);
   const [{ n }] = await rows<{ n: number }>(sql`
     select count(*)::int as n from posts p join users u on u.id = p.author_id
     where p.status = 'published' and p.language_code = 'en' and u.status = 'active'`);
@@ -90,6 +90,14 @@ export function listingMeasures(context: {
     if (first.status !== 200) throw new Error(`${path} answered ${first.status}`);
     return load({ name, pathOf: () => path, warmup: 5, seconds: 15, headers: BROWSER });
   };
+  // The same page for a signed-in reader (decision 031: one HTML for everyone, from the same cache).
+  const signedInPage = (name: string, path: string) => async () => {
+    const headers = { ...BROWSER, cookie: await context.signedIn() };
+    const first = await fetch(`${origin}${path}`, { headers });
+    await first.arrayBuffer();
+    if (first.status !== 200) throw new Error(`${path} answered ${first.status} signed in`);
+    return load({ name, pathOf: () => path, warmup: 5, seconds: 15, headers });
+  };
   const api =
     (name: string, paths: string[], headers: Record<string, string> = API_CLIENT) =>
     async () => {
@@ -107,6 +115,7 @@ export function listingMeasures(context: {
 
   return [
     page('home page / (anonymous)', '/'),
+    signedInPage('home page / (signed in)', '/'),
     page('home page /?languageCode=zh (anonymous)', '/?languageCode=zh'),
     async () =>
       load({
@@ -116,7 +125,20 @@ export function listingMeasures(context: {
         headers: BROWSER,
       }),
     page(`tag page ${tag}, ${data.tag.stories.toLocaleString('en')} stories`, tag),
+    signedInPage('tag page (signed in)', tag),
     page(`writer home ${writer}, ${data.writer.stories.toLocaleString('en')} stories`, writer),
+    signedInPage('writer home (signed in)', writer),
+    async () => {
+      const cookie = await context.signedIn();
+      return api(
+        'GET /api/me/page-state?writer= (signed in)',
+        [`/api/me/page-state?writer=${data.writer.id}`],
+        {
+          ...API_CLIENT,
+          cookie,
+        },
+      )();
+    },
     api('home feed API, first page', [feed]),
     api(`home feed API, page ${data.feed.page.toLocaleString('en')}`, [deep]),
     async () => {

@@ -418,18 +418,18 @@ async function load(options: {
   };
 }
 
-async function storyPage(paths: string[]): Promise<Row> {
+async function storyPage(paths: string[], cookie?: string): Promise<Row> {
   const check = await fetch(`${ORIGIN}${paths[0]}`);
   const html = await check.text();
   if (check.status !== 200 || !html.includes('application/ld+json')) {
     throw new Error(`the story page answered ${check.status} for ${paths[0]}`);
   }
   return load({
-    name: `story page over ${paths.length.toLocaleString('en')} stories`,
+    name: `story page over ${paths.length.toLocaleString('en')} stories${cookie ? ' (signed in)' : ''}`,
     pathOf: (i) => paths[i % paths.length],
     warmup: WARMUP_S,
     seconds: PAGE_S,
-    headers: BROWSER,
+    headers: cookie ? { ...BROWSER, cookie } : BROWSER,
   });
 }
 
@@ -445,7 +445,7 @@ async function uncachedStoryPage(paths: string[]): Promise<Row> {
   });
 }
 
-async function publicationPage(publication: BenchData['publication']): Promise<Row> {
+async function publicationPage(publication: BenchData['publication'], cookie?: string): Promise<Row> {
   const path = `/${publication.subdomain}`;
   const first = await fetch(`${ORIGIN}${path}`, { headers: BROWSER });
   const html = await first.text();
@@ -457,11 +457,11 @@ async function publicationPage(publication: BenchData['publication']): Promise<R
   await second.arrayBuffer();
   if (!second.headers.get('etag')) log('warning: the publication page was not served from its cache');
   return load({
-    name: `publication page /{subdomain}, ${publication.stories.toLocaleString('en')} stories`,
+    name: `publication page /{subdomain}, ${publication.stories.toLocaleString('en')} stories${cookie ? ' (signed in)' : ''}`,
     pathOf: () => path,
     warmup: WARMUP_S,
     seconds: PAGE_S,
-    headers: BROWSER,
+    headers: cookie ? { ...BROWSER, cookie } : BROWSER,
   });
 }
 
@@ -626,8 +626,10 @@ async function main() {
     }
     for (const measure of [
       () => storyPage(data.paths),
+      async () => storyPage(data.paths, await sessionCookie(data.writerId)),
       () => uncachedStoryPage(data.coldPaths),
       () => publicationPage(data.publication),
+      async () => publicationPage(data.publication, await sessionCookie(data.writerId)),
       () => uncachedPublicationPage(data.publication),
       () => publicationPosts('publication posts API, first page', [pages.first]),
       // A parameter the API ignores but its response cache does not take: what each request costs

@@ -34,6 +34,7 @@ export const MODULE_LAYERS = [
   'collections',
   'search', // reader search and staff search of stories and users
   'feeds',
+  'viewer', // the reader's own part of pages everyone gets alike (GET /api/me/page-state)
 ];
 
 const MODULE_FILE = /^src\/server\/modules\/([^/]+)\//;

@@ -179,6 +179,8 @@ async function serveCached(cache, req, res) {
   }
   if (decision.action === 'render' && req.method === 'GET') {
     const { token } = decision;
+    // This render is kept for every reader: made as a guest's, whoever asked (decision 031).
+    runtime.forgetSession(req);
     let kept = false;
     // No page to keep (the client left, or the answer was no HTML page): let another render fill it.
     res.on('close', () => kept || cache.abandon(token));

@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { Providers } from '@/components/providers';
+import { VIEWER_HINT_SCRIPT } from '@/components/viewer/viewer-hint';
 import { env } from '@/server/lib/env';
 import './globals.css';
 
@@ -22,7 +23,11 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    // suppressHydrationWarning: the hint script below sets data-viewer on <html> before React hydrates.
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: VIEWER_HINT_SCRIPT }} />
+      </head>
       <body>
         <Providers>{children}</Providers>
       </body>

@@ -6,6 +6,7 @@ import { DialogHost } from '@/components/dialogs/dialog-host';
 import { DialogProvider } from '@/components/dialogs/dialog-provider';
 import { OnboardingOpener } from '@/components/onboarding/onboarding-opener';
 import { ToastProvider } from '@/components/ui/toast';
+import { ViewerHintSync } from '@/components/viewer/viewer-hint-sync';
 
 /** Client-side context for every page: the next-auth session, toasts and the dialog host (SPEC §2, §4). */
 export function Providers({ children }: { children: ReactNode }) {
@@ -16,6 +17,7 @@ export function Providers({ children }: { children: ReactNode }) {
           {children}
           <DialogHost />
           <OnboardingOpener />
+          <ViewerHintSync />
         </DialogProvider>
       </ToastProvider>
     </SessionProvider>

@@ -42,6 +42,14 @@ export type Runtime = {
   api: ApiFastPath;
   /** The Content-Security-Policy for an HTML page, allowing exactly its inline scripts. */
   documentPolicy: (html: Buffer) => string;
+  /**
+   * Takes the session out of a request whose render a page cache keeps for every reader (decision
+   * 031): the front server calls it before such a render.
+   */
+  forgetSession: (request: {
+    headers: Record<string, string | string[] | undefined>;
+    rawHeaders?: string[];
+  }) => void;
   /** Same as stopRuntime(): stops the jobs, closes the database, empties the slot. */
   stop: () => Promise<void>;
 };

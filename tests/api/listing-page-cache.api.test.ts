@@ -210,13 +210,15 @@ describe('the listing page cache', () => {
     expect(await read(cache, '/', 'unused')).toBe('cached:en-2');
   });
 
-  it('leaves signed-in readers, router requests and other addresses to Next.js', () => {
+  it('takes signed-in readers and guests alike; leaves router requests and other addresses to Next.js', () => {
     const cache = createListingPageCache({ maxBytes: 1024 * 1024 });
     const get = (url: string, headers: Record<string, string> = {}) => ({ method: 'GET', url, headers });
     expect(cache.accepts(get('/'))).toBe(true);
     expect(cache.accepts({ ...get('/'), method: 'HEAD' })).toBe(true);
     expect(cache.accepts({ ...get('/'), method: 'POST' })).toBe(false);
-    expect(cache.accepts(get('/', { cookie: 'next-auth.session-token=abc' }))).toBe(false);
+    // One HTML for every reader (decision 031): the render that fills the cache forgets the session.
+    expect(cache.accepts(get('/', { cookie: 'next-auth.session-token=abc' }))).toBe(true);
+    expect(cache.accepts(get('/', { authorization: 'Bearer abc' }))).toBe(true);
     expect(cache.accepts(get('/', { rsc: '1' }))).toBe(false);
     expect(cache.accepts(get('/?utm_source=x'))).toBe(false);
   });

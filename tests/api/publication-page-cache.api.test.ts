@@ -22,6 +22,7 @@ import {
   createUser,
 } from '../factories';
 import { call, sessionCookie } from '../helpers/api-client';
+import { forgetSession } from '../../src/server/modules/page-cache/cache-request';
 import { useTestDatabase } from '../helpers/test-db';
 
 // The response cache in front of a publication's page (docs/decisions/021-publication-page-cache.md):
@@ -345,16 +346,38 @@ describe('which requests the publication page cache answers', () => {
     expect(get('/daily-bread', { cookie: 'lastShowedAt=1; next-auth.csrf-token=abc' })).toBe(true);
   });
 
-  it('never answers a signed-in reader: their page shows their own links', async () => {
+  it('answers signed-in readers too: the page is the same for everyone (decision 031)', async () => {
     const cookie = await sessionCookie(id);
-    expect(get('/daily-bread', { cookie })).toBe(false);
-    expect(get(`/publications/${id}`, { cookie: `lastShowedAt=1; ${cookie}` })).toBe(false);
-    expect(get('/daily-bread', { cookie: '__Secure-next-auth.session-token=abc' })).toBe(false);
-    // A large session is split into chunks.
-    expect(
-      get('/daily-bread', { cookie: 'next-auth.session-token.0=abc; next-auth.session-token.1=def' }),
-    ).toBe(false);
-    expect(get('/daily-bread', { authorization: 'Bearer abc' })).toBe(false);
+    expect(get('/daily-bread', { cookie })).toBe(true);
+    expect(get(`/publications/${id}`, { cookie: `lastShowedAt=1; ${cookie}` })).toBe(true);
+    expect(get('/daily-bread', { authorization: 'Bearer abc' })).toBe(true);
+  });
+
+  it('forgets the session of a request whose render it keeps, and nothing else', () => {
+    const request = {
+      headers: {
+        cookie:
+          'lastShowedAt=1; next-auth.session-token.0=abc; next-auth.session-token.1=def; lamplight-lang=zh',
+        authorization: 'Bearer abc',
+        'accept-language': 'zh',
+      } as Record<string, string | undefined>,
+      rawHeaders: [
+        'Cookie',
+        '__Secure-next-auth.session-token=abc; lamplight-lang=zh',
+        'Authorization',
+        'Bearer abc',
+        'Accept-Language',
+        'zh',
+      ],
+    };
+    forgetSession(request);
+    expect(request.headers).toEqual({ cookie: 'lastShowedAt=1; lamplight-lang=zh', 'accept-language': 'zh' });
+    expect(request.rawHeaders).toEqual(['Cookie', 'lamplight-lang=zh', 'Accept-Language', 'zh']);
+    const onlySession = {
+      headers: { cookie: 'next-auth.session-token=abc' } as Record<string, string | undefined>,
+    };
+    forgetSession(onlySession);
+    expect(onlySession.headers).toEqual({});
   });
 
   it('leaves every other request to Next.js', () => {

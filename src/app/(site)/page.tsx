@@ -1,12 +1,9 @@
 import type { Metadata } from 'next';
-import { getServerSession } from 'next-auth';
 import { cookies, headers } from 'next/headers';
 import Link from 'next/link';
 import { HomeFeeds } from '@/components/home/home-feeds';
 import { WriteButton } from '@/components/layout/write-button';
 import { LampMark } from '@/components/ui/icons';
-import { authOptions } from '@/server/auth/auth-options';
-import { getPageActor } from '@/server/auth/page-actor';
 import { LANGUAGE_COOKIE } from '@/server/lib/reader-language';
 import { readerLocale } from '@/server/lib/reader-locale';
 import { getHomeSets } from '@/server/modules/curation/curation.service';
@@ -17,10 +14,12 @@ import { languageAlternates, namedLanguage } from '@/server/lib/language-alterna
 import { feedPaths, rssAlternate } from '@/server/modules/feeds/feeds-paths';
 
 // SPEC §2 route /: the home page for every visitor, in the reader's language and country
-// (src/server/lib/reader-locale.ts), or in the language its address names (?languageCode=). Rendered
-// per request: it reads the session, the language cookie and the request's headers; an anonymous
-// reader's copy is kept by the listing page cache (docs/decisions/026-listing-page-caches.md). It costs one read of the curated sets, one hydration query per
-// set (computed sets add one ranking query each) and two for the first page of latest stories.
+// (src/server/lib/reader-locale.ts), or in the language its address names (?languageCode=). One HTML
+// for every reader of a language and country (decision 031): it reads the language cookie and the
+// request's headers, never the session, and the listing page cache keeps it for signed-in readers
+// and guests alike (docs/decisions/026-listing-page-caches.md). A render costs one read of the
+// curated sets, one hydration query per set (computed sets add one ranking query each) and two for
+// the first page of latest stories.
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -68,28 +67,24 @@ function Hero() {
 }
 
 export default async function HomePage({ searchParams }: Props) {
-  const [actor, session, requestHeaders, cookieStore, query] = await Promise.all([
-    getPageActor(),
-    getServerSession(authOptions),
-    headers(),
-    cookies(),
-    searchParams,
-  ]);
+  const [requestHeaders, cookieStore, query] = await Promise.all([headers(), cookies(), searchParams]);
   const reader = readerLocale({
     headers: requestHeaders,
-    preferLanguageCode: actor ? session?.user?.preferLanguageCode : undefined,
     cookie: cookieStore.get(LANGUAGE_COOKIE)?.value,
   });
   // A language named in the address wins: that is the page its hreflang link promised.
   const locale = { ...reader, languageCode: namedLanguage(query.languageCode) ?? reader.languageCode };
   const [sets, latest] = await Promise.all([
-    getHomeSets(actor, locale),
-    listLatestHomePosts(actor, locale.languageCode, { limit: HOME_PAGE_SIZE }),
+    getHomeSets(null, locale),
+    listLatestHomePosts(null, locale.languageCode, { limit: HOME_PAGE_SIZE }),
   ]);
+  // The hero is for visitors; a member gets the page's heading unseen instead. Both are in the one
+  // HTML, and the viewer hint picks before the first paint (home.module.css, decision 031).
   return (
     <>
-      {actor ? <h1 className="visually-hidden">Lamplight</h1> : <Hero />}
-      <HomeFeeds languageCode={locale.languageCode} userId={actor?.id ?? null} sets={sets} latest={latest} />
+      <h1 className={styles.memberTitle}>Lamplight</h1>
+      <Hero />
+      <HomeFeeds languageCode={locale.languageCode} sets={sets} latest={latest} />
     </>
   );
 }

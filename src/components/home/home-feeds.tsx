@@ -39,12 +39,11 @@ function PickCard({ story, locale }: { story: StorySummary; locale: string }) {
 
 type HomeFeedsProps = {
   languageCode: ReaderLanguage;
-  userId: string | null;
   sets: HomeSets;
   latest: StoryPage;
 };
 
-export function HomeFeeds({ languageCode, userId, sets, latest }: HomeFeedsProps) {
+export function HomeFeeds({ languageCode, sets, latest }: HomeFeedsProps) {
   const picks = sets.editorPick.posts.slice(0, PICK_SHOWN);
   return (
     <div className={`container ${styles.feeds}`} lang={languageCode}>
@@ -66,7 +65,7 @@ export function HomeFeeds({ languageCode, userId, sets, latest }: HomeFeedsProps
             <h2 id="home-latest" className={styles.sectionTitle}>
               Latest stories
             </h2>
-            <LanguageSwitch current={languageCode} userId={userId} />
+            <LanguageSwitch current={languageCode} />
           </div>
           <LatestStories languageCode={languageCode} firstPage={latest} />
         </section>

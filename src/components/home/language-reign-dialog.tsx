@@ -1,8 +1,9 @@
 'use client';
 
 // SPEC §2 language-reign: the reader picks the language of the home page's stories (and of its
-// dates). Signed in, the choice is the profile's preferLanguageCode (PATCH /api/users/{id});
-// otherwise a cookie keeps it. The page then reloads in that language.
+// dates). A cookie keeps the choice, which the home page (the same HTML for every reader of a
+// language, decision 031) is chosen by; signed in, it is saved as the profile's preferLanguageCode
+// too (PATCH /api/users/{id}). The page then reloads in that language.
 import { useState } from 'react';
 import { DialogShell } from '@/components/dialogs/dialog-shell';
 import type { DialogPropsMap } from '@/components/dialogs/dialog-keys';

@@ -11,6 +11,7 @@ import { useMutation } from '@/components/hooks/use-mutation';
 import { ListCover } from '@/components/lists/list-card';
 import { storyKeysetPage } from '@/components/stories/story-api';
 import { Avatar } from '@/components/ui/avatar';
+import { usePageState } from '@/components/viewer/use-page-state';
 import type { PublicListSummary } from '@/server/modules/lists/lists.schema';
 import type { StoryPage, StorySummary } from '@/server/modules/posts/posts.schema';
 import type { UserProfile } from '@/server/modules/users/users.schema';
@@ -20,7 +21,6 @@ import styles from './user-home.module.css';
 
 type UserHomeProps = {
   user: UserProfile;
-  isOwner: boolean;
   pinned: StorySummary[];
   latest: StoryPage;
   lists: PublicListSummary[];
@@ -29,14 +29,9 @@ type UserHomeProps = {
 
 const storyCount = (n: number) => `${n} ${n === 1 ? 'story' : 'stories'}`;
 
-export function UserHome({
-  user,
-  isOwner,
-  pinned: initialPinned,
-  latest: firstPage,
-  lists,
-  pageSize,
-}: UserHomeProps) {
+export function UserHome({ user, pinned: initialPinned, latest: firstPage, lists, pageSize }: UserHomeProps) {
+  // The page is the same for everyone; the owner's controls come with the personal call (decision 031).
+  const isOwner = usePageState({ writer: user.id })?.writer?.canEditProfile ?? false;
   const [pinned, setPinned] = useState(initialPinned);
   const latestList = useKeysetList({
     initial: storyKeysetPage(firstPage),
@@ -79,11 +74,13 @@ export function UserHome({
           <h1 className={styles.name}>{user.name}</h1>
           <p className={styles.handle}>@{user.subdomain}</p>
           {user.description ? <p className={styles.bio}>{user.description}</p> : null}
-          {isOwner ? (
-            <Link href="/authors/edit-profile" className="button button-outline button-small">
-              Edit profile
-            </Link>
-          ) : null}
+          <div className={styles.ownerActions}>
+            {isOwner ? (
+              <Link href="/authors/edit-profile" className="button button-outline button-small">
+                Edit profile
+              </Link>
+            ) : null}
+          </div>
         </div>
       </header>
 

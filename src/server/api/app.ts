@@ -25,6 +25,7 @@ import { moderationRoutes } from '../modules/users/moderation.routes';
 import { signUpRoutes } from '../modules/users/signups.routes';
 import { usersRoutes } from '../modules/users/users.routes';
 import { usersSearchRoutes } from '../modules/search/users-search.routes';
+import { pageStateRoutes } from '../modules/viewer/page-state.routes';
 import { renderApiReference } from './api-reference';
 import { errorResponse, onError } from './error-handler';
 import { methodNotAllowedResponse, methodTable, refuseMethod } from './methods';
@@ -102,7 +103,8 @@ export function createApp() {
     .route('/tags', tagsRoutes)
     .route('/subtopics', subtopicsRoutes)
     .route('/images', imagesRoutes)
-    .route('/stats', viewBeaconRoutes);
+    .route('/stats', viewBeaconRoutes)
+    .route('/me', pageStateRoutes);
 
   app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SCHEME, sessionSecurityScheme);
   // GET /api/openapi.json — generated from the same zod schemas that validate the requests

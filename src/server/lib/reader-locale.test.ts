@@ -4,9 +4,9 @@ import { fromAcceptLanguage, readerLocale, toCountryCode } from './reader-locale
 const headersOf = (values: Record<string, string>) => new Headers(values);
 
 describe("the reader's language and country", () => {
-  it('prefers the profile, then the cookie, then Accept-Language, then DEFAULT_LANGUAGE', () => {
+  it('prefers the cookie, then Accept-Language, then DEFAULT_LANGUAGE', () => {
     const headers = headersOf({ 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' });
-    expect(readerLocale({ headers, preferLanguageCode: 'en', cookie: 'zh' }).languageCode).toBe('en');
+    expect(readerLocale({ headers, cookie: 'en' }).languageCode).toBe('en');
     expect(readerLocale({ headers: headersOf({}), cookie: 'zh' }).languageCode).toBe('zh');
     expect(readerLocale({ headers, cookie: 'fr' }).languageCode).toBe('zh');
     expect(readerLocale({ headers: headersOf({ 'accept-language': 'fr-FR' }) }).languageCode).toBe('en');

@@ -2,8 +2,9 @@ import { env } from './env';
 import { toReaderLanguage, type ReaderLanguage } from './reader-language';
 
 // Who the home page is written for: the reader's language and country (SPEC §3 curated sets are
-// keyed by both). Language: the signed-in reader's preferLanguageCode, else the language-reign
-// cookie an anonymous reader chose, else Accept-Language, else DEFAULT_LANGUAGE. Country: the
+// keyed by both). Language: the language-reign cookie the reader chose (signed in or not: the home
+// page is one HTML for every reader of a language, decision 031), else Accept-Language, else
+// DEFAULT_LANGUAGE. Country: the
 // header a CDN fills in (COUNTRY_HEADER, e.g. cf-ipcountry), else DEFAULT_COUNTRY.
 
 export type ReaderLocale = { languageCode: ReaderLanguage; countryCode: string };
@@ -36,17 +37,9 @@ export function toCountryCode(value: string | null | undefined): string {
 export const readerCountry = (headers: Pick<Headers, 'get'>): string =>
   toCountryCode(headers.get(env.COUNTRY_HEADER));
 
-/**
- * The reader's language and country for a request: `preferLanguageCode` is the signed-in reader's
- * (undefined when anonymous), `cookie` the language-reign cookie's value.
- */
-export function readerLocale(input: {
-  headers: Pick<Headers, 'get'>;
-  preferLanguageCode?: string | null;
-  cookie?: string | null;
-}): ReaderLocale {
+/** The reader's language and country for a request: `cookie` is the language-reign cookie's value. */
+export function readerLocale(input: { headers: Pick<Headers, 'get'>; cookie?: string | null }): ReaderLocale {
   const languageCode =
-    toReaderLanguage(input.preferLanguageCode) ??
     toReaderLanguage(input.cookie) ??
     fromAcceptLanguage(input.headers.get('accept-language')) ??
     defaultLanguage();

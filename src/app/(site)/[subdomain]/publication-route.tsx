@@ -3,7 +3,6 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { PublicationHome } from '@/components/publications/public/publication-home';
 import { publicationJsonLd, publicationMetadata } from '@/components/publications/public/publication-seo';
-import { getPageActor } from '@/server/auth/page-actor';
 import { env } from '@/server/lib/env';
 import { getPublicationStories } from '@/server/modules/curation/curation.service';
 import { feedPaths, rssAlternate } from '@/server/modules/feeds/feeds-paths';
@@ -13,7 +12,8 @@ import { findPublicationPage } from '@/server/modules/publications/publications.
 
 // The publication page behind both of its addresses (SPEC §2): /{subdomain} and /publications/{id}.
 // One lookup per request, shared by generateMetadata and the page; an unknown subdomain or id, or a
-// collection tab of another publication, is the 404 page.
+// collection tab of another publication, is the 404 page. One HTML for every reader (decision 031):
+// rendered as a guest sees it; a member's links come from GET /api/me/page-state after it.
 
 const STORIES_PAGE_SIZE = 10;
 
@@ -22,7 +22,7 @@ export type PublicationSearchParams = Promise<Record<string, string | string[] |
 
 const loadPublication = cache(async (by: 'id' | 'subdomain', value: string) => {
   if (by === 'id' && !publicationIdSchema.safeParse(value).success) return null;
-  return findPublicationPage(await getPageActor(), by === 'id' ? { id: value } : { subdomain: value });
+  return findPublicationPage(null, by === 'id' ? { id: value } : { subdomain: value });
 });
 
 /** The ?collection= tab: undefined when none is asked for, null when it is not this publication's. */
@@ -58,12 +58,11 @@ export async function PublicationRoute({
   const collection = await chosenCollection(address, searchParams);
   if (!page || collection === null) notFound();
   const { publication } = page;
-  const actor = await getPageActor();
   const [firstPage, trending] = await Promise.all([
-    listPublicationPosts(actor, publication.id, { collectionId: collection?.id, limit: STORIES_PAGE_SIZE }),
+    listPublicationPosts(null, publication.id, { collectionId: collection?.id, limit: STORIES_PAGE_SIZE }),
     // Only a set the staff curated: the default (the newest stories) would repeat the list beside it.
     // Its changes bump the page's version (migration 0011), so the cached page follows them.
-    getPublicationStories(actor, 'trending', publication.id),
+    getPublicationStories(null, 'trending', publication.id),
   ]);
   const basePath =
     address.by === 'id' ? `/publications/${encodeURIComponent(publication.id)}` : `/${publication.subdomain}`;

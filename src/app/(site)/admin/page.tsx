@@ -124,7 +124,7 @@ async function CuratedSection({ actor, params }: SectionProps) {
         <p className={styles.hint}>What a reader who is not signed in sees, after the last save.</p>
         <div className={styles.preview} data-testid="home-preview" inert>
           <div className={styles.previewInner}>
-            <HomeFeeds languageCode={languageCode} userId={null} sets={editor.home} latest={latest} />
+            <HomeFeeds languageCode={languageCode} sets={editor.home} latest={latest} />
           </div>
         </div>
       </section>

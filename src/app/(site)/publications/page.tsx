@@ -2,7 +2,6 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { PublicationListing } from '@/components/publications/public/publication-listing';
 import styles from '@/components/publications/public/publication-listing.module.css';
-import { getPageActor } from '@/server/auth/page-actor';
 import { listPublications } from '@/server/modules/reading/publications-list.service';
 import { languageCodeSchema } from '@/server/modules/users/users.schema';
 import { env } from '@/server/lib/env';
@@ -10,7 +9,7 @@ import { languageAlternates, namedLanguage } from '@/server/lib/language-alterna
 import { feedPaths, rssAlternate } from '@/server/modules/feeds/feeds-paths';
 
 // SPEC §2 /publications?languageCode=: every publication (or one language's), newest first, a page at
-// a time; signed-in writers are offered to create one.
+// a time; signed-in writers are offered to create one. The same HTML for every reader (decision 031).
 
 const PAGE_SIZE = 12;
 
@@ -43,8 +42,7 @@ export default async function PublicationsPage({ searchParams }: Props) {
   const raw = (await searchParams).languageCode;
   const asked = Array.isArray(raw) ? raw[0] : raw;
   const languageCode = asked && languageCodeSchema.safeParse(asked).success ? asked : null;
-  const actor = await getPageActor();
-  const firstPage = await listPublications(actor, {
+  const firstPage = await listPublications(null, {
     ...(languageCode && { languageCode }),
     limit: PAGE_SIZE,
   });
@@ -60,11 +58,10 @@ export default async function PublicationsPage({ searchParams }: Props) {
           </p>
         </div>
         <div className={styles.headActions}>
-          {actor ? (
-            <Link href="/publications/create" className="button button-dark">
-              Create a publication
-            </Link>
-          ) : null}
+          {/* One HTML for every reader (decision 031): shown to members only, by the viewer hint. */}
+          <Link href="/publications/create" className={`button button-dark ${styles.createLink}`}>
+            Create a publication
+          </Link>
           <Link href="/publication-landing" className="button button-outline">
             About publications
           </Link>

@@ -6,7 +6,6 @@ import { WriterList } from '@/components/search/writer-list';
 import { WritersButton } from '@/components/search/writers-button';
 import styles from '@/components/search/search.module.css';
 import { SearchIcon } from '@/components/ui/icons';
-import { getPageActor } from '@/server/auth/page-actor';
 import { clientAddress } from '@/server/lib/client-address';
 import { AppError } from '@/server/lib/errors';
 import { searchQuerySchema, type SearchPage } from '@/server/modules/search/posts-search.schema';
@@ -40,7 +39,7 @@ async function find(q: string): Promise<Found | { problem: string }> {
   try {
     await countSearch(clientAddress(await headers()));
     const [stories, writers, tags] = await Promise.all([
-      searchStories(await getPageActor(), q, 0),
+      searchStories(null, q, 0),
       searchAuthors(q, SIDE_LIMIT),
       searchTags(q, SIDE_LIMIT),
     ]);

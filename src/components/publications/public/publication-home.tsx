@@ -1,5 +1,5 @@
 // The publication page (SPEC §2 /{subdomain} and /publications/{id}): background banner, logo, name
-// and description; the member links its capability flags allow; collections as tabs; the published
+// and description; the member links the reader's flags allow (after the page: decision 031); collections as tabs; the published
 // stories a page at a time; the trending stories the site's staff chose (issue 19); the owners,
 // editors and authors.
 import Image from 'next/image';
@@ -14,6 +14,7 @@ import type {
 } from '@/server/modules/publications/publications.schema';
 import { SubscribeButton } from '@/components/subscriptions/subscribe-button';
 import { PublicationLogo } from './publication-logo';
+import { EmptyStories, MemberLinks } from './publication-member-parts';
 import { PublicationPeople } from './publication-people';
 import { PublicationStories } from './publication-stories';
 import styles from './publication-home.module.css';
@@ -60,28 +61,6 @@ function TrendingStories({ stories }: { stories: StorySummary[] }) {
   );
 }
 
-/** Studio, Admin and Edit profile, each only where the server's flags allow it. */
-function MemberLinks({ publication }: { publication: Publication }) {
-  const flags = publication.capabilities;
-  if (!flags) return null;
-  const id = encodeURIComponent(publication.id);
-  const links = [
-    flags.canOpenStudio && { href: `/publications/${id}/studio`, label: 'Studio' },
-    flags.canOpenAdmin && { href: `/publications/admin/${id}`, label: 'Admin' },
-    flags.canEditProfile && { href: `/publications/${id}/edit`, label: 'Edit profile' },
-  ].filter((link): link is { href: string; label: string } => Boolean(link));
-  if (links.length === 0) return null;
-  return (
-    <nav className={styles.memberLinks} aria-label="Manage this publication">
-      {links.map((link) => (
-        <Link key={link.href} href={link.href} className="button button-outline button-small">
-          {link.label}
-        </Link>
-      ))}
-    </nav>
-  );
-}
-
 function CollectionTabs({
   collections,
   chosen,
@@ -120,33 +99,6 @@ function CollectionTabs({
         })}
       </ul>
     </nav>
-  );
-}
-
-function EmptyStories({
-  publication,
-  collection,
-}: {
-  publication: Publication;
-  collection: CollectionSummary | null;
-}) {
-  const canWrite = publication.capabilities?.canSubmitStories ?? false;
-  return (
-    <>
-      <p className={styles.emptyTitle}>
-        {collection ? `No stories in ${collection.name} yet.` : `${publication.name} has no stories yet.`}
-      </p>
-      <p className={styles.emptyText}>
-        {canWrite
-          ? 'Write a story and choose this publication in its settings to send it here.'
-          : 'When its writers publish, their stories will appear here.'}
-      </p>
-      {canWrite ? (
-        <Link href="/stories/new-story" className="button button-dark button-small">
-          Write a story
-        </Link>
-      ) : null}
-    </>
   );
 }
 
@@ -191,7 +143,7 @@ export function PublicationHome({
             <p className={styles.since}>
               Publishing on Lamplight since <ReaderDate value={publication.createdTime} />
             </p>
-            <MemberLinks publication={publication} />
+            <MemberLinks publicationId={publication.id} />
             {publication.hasNewsletters ? (
               <SubscribeButton
                 publicationId={publication.id}
@@ -218,7 +170,13 @@ export function PublicationHome({
               collectionId={collection?.id ?? null}
               firstPage={firstPage}
               pageSize={pageSize}
-              empty={<EmptyStories publication={publication} collection={collection} />}
+              empty={
+                <EmptyStories
+                  publicationId={publication.id}
+                  publicationName={publication.name}
+                  collection={collection}
+                />
+              }
             />
           </section>
           <div className={styles.sideColumn}>

@@ -18,6 +18,43 @@ export function cookieHeader(headers: CacheRequest['headers']): string {
   return Array.isArray(cookie) ? cookie.join(';') : (cookie ?? '');
 }
 
+const SESSION_COOKIE_NAME = /^\s*(?:__Secure-)?next-auth\.session-token(?:\.\d+)?=/;
+const withoutSessionCookies = (cookie: string) =>
+  cookie
+    .split(';')
+    .filter((part) => !SESSION_COOKIE_NAME.test(part))
+    .join(';')
+    .trim();
+
+/**
+ * Takes the session out of a request whose page a cache keeps for every reader (decision 031): the
+ * render then cannot see who asked, whatever a page's code would read, so no reader's own part is
+ * ever kept. Node's parsed headers and its raw list alike (Next.js reads either).
+ */
+export function forgetSession(request: { headers: CacheRequest['headers']; rawHeaders?: string[] }): void {
+  const { headers } = request;
+  delete headers.authorization;
+  if (headers.cookie !== undefined) {
+    const rest = withoutSessionCookies(cookieHeader(headers));
+    if (rest) headers.cookie = rest;
+    else delete headers.cookie;
+  }
+  const raw = request.rawHeaders;
+  if (!raw) return;
+  const kept: string[] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    if (name === 'authorization') continue;
+    if (name === 'cookie') {
+      const rest = withoutSessionCookies(raw[i + 1]!);
+      if (rest) kept.push(raw[i]!, rest);
+      continue;
+    }
+    kept.push(raw[i]!, raw[i + 1]!);
+  }
+  raw.splice(0, raw.length, ...kept);
+}
+
 /** No session the page could see: the visitor gets the page everyone gets. */
 export function isAnonymous(headers: CacheRequest['headers']): boolean {
   if (headers.authorization !== undefined) return false;

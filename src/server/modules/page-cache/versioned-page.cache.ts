@@ -6,7 +6,7 @@ import {
   type RenderedResponse,
   type ServeDecision,
 } from './page-store';
-import { isAnonymous, isRouterRequest, type CacheRequest } from './cache-request';
+import { isRouterRequest, type CacheRequest } from './cache-request';
 
 // A response cache in front of pages whose freshness one database read decides
 // (docs/decisions/021-publication-page-cache.md, 026-listing-page-caches.md): the publication page
@@ -33,18 +33,23 @@ export type VersionedPageCacheOptions = {
 };
 
 export function createVersionedPageCache(options: VersionedPageCacheOptions) {
-  // 'private': a shared cache must not hand the anonymous copy to a signed-in reader.
+  // 'private': the browser keeps its copy; a shared cache between (a CDN) is not told it may. The copy
+  // itself is every reader's (decision 031), signed in or not.
   const store = createPageStore({
     maxBytes: options.maxBytes,
     cacheControl: 'private, max-age=0, must-revalidate',
     contentType: 'text/html',
   });
 
-  /** An anonymous full-page GET/HEAD of one of the cache's addresses: the cache's to answer. */
+  /**
+   * A full-page GET/HEAD of one of the cache's addresses, by any reader: these pages are one HTML for
+   * everyone (decision 031), and the render that fills the cache is made without the session
+   * (scripts/server.mjs drops it), so no reader's own part can be kept.
+   */
   function accepts(request: CacheRequest): boolean {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     if (!request.url || !options.takes(request.url)) return false;
-    return !isRouterRequest(request.headers) && isAnonymous(request.headers);
+    return !isRouterRequest(request.headers);
   }
 
   /** `pathname`: the request's target as it came (req.url: path and query). */

@@ -105,6 +105,21 @@ export async function getPublicationOrThrow(
   return withRelation(actor, publication, await publicationRoleOf(actor, id));
 }
 
+/**
+ * How the actor stands to the publication — their relations and what they may do with it — for the
+ * personal part of its page (decision 031); undefined when there is no such publication.
+ */
+export async function publicationStandingOf(
+  actor: Actor,
+  id: string,
+): Promise<Pick<Publication, 'id' | 'userRelation' | 'capabilities'> | undefined> {
+  const found = await findPublication({ id });
+  if (!found) return undefined;
+  const role = await publicationRoleOf(actor, id);
+  const { userRelation, capabilities } = withRelation(actor, toPublication(found), role);
+  return { id, userRelation, capabilities };
+}
+
 export type PublicationPage = PublicationMembers & { publication: Publication };
 
 /**

@@ -4,7 +4,6 @@ import { cache } from 'react';
 import { TagPage } from '@/components/tags/tag-page';
 import { tagMetadata, tagPath } from '@/components/tags/tag-seo';
 import { safeDecode } from '@/lib/url';
-import { getPageActor } from '@/server/auth/page-actor';
 import { AppError } from '@/server/lib/errors';
 import { env } from '@/server/lib/env';
 import { listTagPosts } from '@/server/modules/reading/tag-stories.service';
@@ -25,7 +24,7 @@ type Props = {
 /** The tag, or null when there is none (one lookup per request, shared with generateMetadata). */
 const loadTag = cache(async (slug: string) => {
   try {
-    return await getTagDetailsOrThrow(await getPageActor(), slug);
+    return await getTagDetailsOrThrow(null, slug);
   } catch (error) {
     if (error instanceof AppError && error.code === 'not_found') return null;
     throw error;
@@ -59,9 +58,8 @@ export default async function TagRoute(props: Props) {
     notFound();
   }
   if (subtopic === null) notFound();
-  const actor = await getPageActor();
   const [chosen, firstPage] = subtopic
-    ? [await getSubtopicOrThrow(actor, subtopic.id), null]
-    : [null, await listTagPosts(actor, tag.slug, { limit: STORIES_PAGE_SIZE })];
+    ? [await getSubtopicOrThrow(null, subtopic.id), null]
+    : [null, await listTagPosts(null, tag.slug, { limit: STORIES_PAGE_SIZE })];
   return <TagPage tag={tag} subtopic={chosen} firstPage={firstPage} pageSize={STORIES_PAGE_SIZE} />;
 }

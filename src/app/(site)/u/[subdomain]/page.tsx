@@ -8,13 +8,13 @@ import { env } from '@/server/lib/env';
 import { listPublicListsOf } from '@/server/modules/lists/lists.service';
 import { listPins } from '@/server/modules/pins/pins.service';
 import { listAuthorPosts } from '@/server/modules/reading/author-stories.service';
-import { findUserHome, userHomeCapabilitiesOf } from '@/server/modules/users/users.service';
-import { getPageActor } from '@/server/auth/page-actor';
+import { findUserHome } from '@/server/modules/users/users.service';
 import { feedPaths, rssAlternate } from '@/server/modules/feeds/feeds-paths';
 
 // /@{subdomain} (SPEC §2), served from /u/{subdomain} through a rewrite in next.config (a folder
 // named @x would be a parallel-route slot): avatar, name, bio, pinned then latest published
-// stories, public lists. An unknown (or banned) handle is the 404 page.
+// stories, public lists. An unknown (or banned) handle is the 404 page. One HTML for every reader
+// (decision 031): rendered as a guest sees it; the owner's controls come from GET /api/me/page-state.
 
 const STORIES_PAGE_SIZE = 10;
 
@@ -23,7 +23,7 @@ type Props = { params: Promise<{ subdomain: string }> };
 const loadUser = cache(async (raw: string) => {
   const subdomain = safeDecode(raw).toLowerCase();
   if (subdomainFormProblem(subdomain) !== null) return null;
-  return findUserHome(await getPageActor(), subdomain);
+  return findUserHome(null, subdomain);
 });
 
 const absolute = (url: string) => (url.startsWith('/') ? new URL(url, env.PUBLIC_URL).toString() : url);
@@ -61,20 +61,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function UserHomePage({ params }: Props) {
   const user = await loadUser((await params).subdomain);
   if (!user) notFound();
-  const actor = await getPageActor();
   const [pinned, latest, lists] = await Promise.all([
-    listPins(actor, { userId: user.id }),
-    listAuthorPosts(actor, user.id, { limit: STORIES_PAGE_SIZE }),
-    listPublicListsOf(actor, user.id),
+    listPins(null, { userId: user.id }),
+    listAuthorPosts(null, user.id, { limit: STORIES_PAGE_SIZE }),
+    listPublicListsOf(null, user.id),
   ]);
   return (
-    <UserHome
-      user={user}
-      isOwner={userHomeCapabilitiesOf(actor, user.id).canEditProfile}
-      pinned={pinned.posts}
-      latest={latest}
-      lists={lists}
-      pageSize={STORIES_PAGE_SIZE}
-    />
+    <UserHome user={user} pinned={pinned.posts} latest={latest} lists={lists} pageSize={STORIES_PAGE_SIZE} />
   );
 }

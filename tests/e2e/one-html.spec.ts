@@ -1,0 +1,77 @@
+// Decision 031 (issue 21): the public pages are one HTML for every reader, kept by the page caches
+// for guests and signed-in readers alike, and what is the reader's own comes after the page. So a
+// page a member loaded — and so filled the cache with — must hold nothing of theirs: a guest and
+// another member get the very same bytes, without the member's name, e-mail, id or handle.
+import type { APIRequestContext, Browser } from '@playwright/test';
+import { DEMO_SITE_EDITOR } from './demo-accounts';
+import { expect, newUserTest, sessionFromPage, signIn, userMenuButton } from './fixtures';
+
+/** The addresses of every kind of page the caches keep, found from the home page's links. */
+async function cachedPageKinds(request: APIRequestContext): Promise<string[]> {
+  const home = await (await request.get('/')).text();
+  const first = (pattern: RegExp) => {
+    const found = pattern.exec(home)?.[1];
+    expect(found, `the home page links ${pattern}`).toBeTruthy();
+    return found!;
+  };
+  return [
+    '/',
+    '/publications',
+    '/daily-bread',
+    first(/href="(\/tags\/[^"?#]+)"/),
+    first(/href="(\/@[^"?#]+)"/),
+    first(/href="(\/stories\/[^"?#]+)"/),
+  ];
+}
+
+async function signedInRequest(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto('/');
+  await signIn(page, DEMO_SITE_EDITOR);
+  return { context, request: page.request };
+}
+
+newUserTest(
+  "a member's visit fills the caches with nothing of theirs: guests and other members get the same page",
+  async ({ page, browser, baseURL, newUser }) => {
+    const session = await sessionFromPage(page);
+    const me = session.user as { id: string; name: string; email: string };
+    const profile = await (await page.request.get(`/api/users/${me.id}`)).json();
+    const secrets = [me.id, me.email, newUser.name, me.name, profile.subdomain].filter(
+      (value): value is string => typeof value === 'string' && value.length > 0,
+    );
+    expect(secrets.length).toBeGreaterThanOrEqual(3);
+
+    const paths = await cachedPageKinds(page.request);
+    const asMember = new Map<string, string>();
+    for (const path of paths) {
+      const res = await page.request.get(path);
+      expect(res.status(), path).toBe(200);
+      asMember.set(path, await res.text());
+    }
+
+    const guest = await browser.newContext({ baseURL });
+    const other = await signedInRequest(browser, baseURL!);
+    try {
+      for (const path of paths) {
+        const texts = {
+          member: asMember.get(path)!,
+          guest: await (await guest.request.get(path)).text(),
+          'another member': await (await other.request.get(path)).text(),
+        };
+        for (const [who, text] of Object.entries(texts)) {
+          for (const secret of secrets) {
+            expect(text.includes(secret), `${path} as ${who} holds "${secret}"`).toBe(false);
+          }
+        }
+      }
+      // The member's own part comes after the page: the header names them.
+      await page.goto(paths[1]!);
+      await expect(userMenuButton(page)).toBeVisible();
+    } finally {
+      await guest.close();
+      await other.context.close();
+    }
+  },
+);
