@@ -69,6 +69,15 @@ newUserTest(
       // The member's own part comes after the page: the header names them.
       await page.goto(paths[1]!);
       await expect(userMenuButton(page)).toBeVisible();
+      // The home page is a guest's HTML too: the viewer hint hides its hero from a member before
+      // the first paint, and gives them the page's heading unseen instead.
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1, name: 'Lamplight' })).toHaveCount(1);
+      await expect(page.getByRole('region', { name: 'Stories that carry light.' })).toBeHidden();
+      const guestPage = await guest.newPage();
+      await guestPage.goto('/');
+      await expect(guestPage.getByRole('region', { name: 'Stories that carry light.' })).toBeVisible();
+      await expect(guestPage.getByRole('heading', { level: 1, name: 'Lamplight' })).toHaveCount(0);
     } finally {
       await guest.close();
       await other.context.close();

@@ -82,7 +82,7 @@ export default async function HomePage({ searchParams }: Props) {
   // HTML, and the viewer hint picks before the first paint (home.module.css, decision 031).
   return (
     <>
-      <h1 className={styles.memberTitle}>Lamplight</h1>
+      <h1 className={`visually-hidden ${styles.memberTitle}`}>Lamplight</h1>
       <Hero />
       <HomeFeeds languageCode={locale.languageCode} sets={sets} latest={latest} />
     </>
