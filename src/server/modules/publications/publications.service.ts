@@ -1,12 +1,12 @@
 import type { Actor } from '../../auth/actor';
 import { assertCan, placementCapabilities, publicationCapabilities } from '../../auth/policy';
-import { relationWordOf, type PublicationRole } from '../../auth/roles';
+import { publicationRoleOfStored, relationWordOf, type PublicationRole } from '../../auth/roles';
 import { decodeCursor, encodeCursor, toPage } from '../../lib/cursor';
 import { AppError, notFound } from '../../lib/errors';
 import { newUuid } from '../../lib/ids';
 import { assertIssuedImageUrl } from '../images/images.service';
 import { claimPublicationSubdomain } from '../subdomains/subdomains.service';
-import { loadPublication, publicationRoleOf } from './publications-access.service';
+import { loadPublication, publicationMembershipOf, publicationRoleOf } from './publications-access.service';
 import { publicationDeleted } from './publications.events';
 import { membersOfPublication, type PublicationMembers } from './publications-members.service';
 import {
@@ -29,7 +29,7 @@ import type {
 import type { CollectionRow, PublicationRow } from './publications.table';
 
 // Publications themselves (SPEC §7 Publications, DESIGN §4): create, read, profile, delete. Members
-// are publications-members.service.ts, collections collections.service.ts; who may do what is the
+// are publications-members.service.ts, collections publication-collections.service.ts; who may do what is the
 // policy's (src/server/auth/policy/), asked with the actor's role in the publication.
 
 export const SUBDOMAIN_TAKEN = 'That subdomain is taken';
@@ -77,15 +77,19 @@ function toPublication(row: PublicationRow & { collections: CollectionRow[] }): 
   };
 }
 
-/** The caller's relations and what they may do (with getUserRelation, and on every page). */
-function withRelation(actor: Actor, publication: Publication, role: PublicationRole | null): Publication {
+/** The caller's relations and what they may do with the publication, from their role in it. */
+function standingIn(actor: Actor, id: string, role: PublicationRole | null) {
   const context = { publicationRole: role };
   return {
-    ...publication,
     userRelation: role ? [relationWordOf(role)] : [],
-    can: placementCapabilities(actor, publication.id, context),
-    capabilities: publicationCapabilities(actor, publication.id, context),
+    can: placementCapabilities(actor, id, context),
+    capabilities: publicationCapabilities(actor, id, context),
   };
+}
+
+/** The caller's relations and what they may do (with getUserRelation, and on every page). */
+function withRelation(actor: Actor, publication: Publication, role: PublicationRole | null): Publication {
+  return { ...publication, ...standingIn(actor, publication.id, role) };
 }
 
 /**
@@ -113,10 +117,13 @@ export async function publicationStandingOf(
   actor: Actor,
   id: string,
 ): Promise<Pick<Publication, 'id' | 'userRelation' | 'capabilities'> | undefined> {
-  const found = await findPublication({ id });
-  if (!found) return undefined;
-  const role = await publicationRoleOf(actor, id);
-  const { userRelation, capabilities } = withRelation(actor, toPublication(found), role);
+  // One query for a member: the membership lookup also says whether the publication exists.
+  const membership = actor
+    ? await publicationMembershipOf(id, actor.id)
+    : (await findPublication({ id })) && { role: null };
+  if (!membership) return undefined;
+  const role = membership.role ? publicationRoleOfStored(membership.role) : null;
+  const { userRelation, capabilities } = standingIn(actor, id, role);
   return { id, userRelation, capabilities };
 }
 

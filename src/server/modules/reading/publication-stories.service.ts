@@ -113,14 +113,14 @@ export async function listPublicationQueue(
   );
 }
 
+/** `counts` with every id of `ids` in it: 0 for an id the query found no story for. */
+const everyIdCounted = (ids: readonly string[], counts: Map<string, number>) =>
+  new Map(ids.map((id) => [id, counts.get(id) ?? 0]));
+
 /** Published stories by active writers per publication; every id given is in the map (0 when none). */
-export async function countPublishedByPublication(ids: readonly string[]): Promise<Map<string, number>> {
-  const counts = await countPublishedPerPublication(ids);
-  return new Map(ids.map((id) => [id, counts.get(id) ?? 0]));
-}
+export const countPublishedByPublication = async (ids: readonly string[]) =>
+  everyIdCounted(ids, await countPublishedPerPublication(ids));
 
 /** Published stories by active writers per collection; every id given is in the map (0 when none). */
-export async function countPublishedByCollection(ids: readonly string[]): Promise<Map<string, number>> {
-  const counts = await countPublishedPerCollection(ids);
-  return new Map(ids.map((id) => [id, counts.get(id) ?? 0]));
-}
+export const countPublishedByCollection = async (ids: readonly string[]) =>
+  everyIdCounted(ids, await countPublishedPerCollection(ids));
