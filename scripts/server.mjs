@@ -258,6 +258,12 @@ const server = http.createServer((req, res) => {
   }
   // Next.js's own files (scripts, styles, images) are no pages: straight through.
   if (req.url?.startsWith('/_next/')) return void handle(req, res);
+  // A page's inline script reads the member hint before the first paint: it comes with the page
+  // when it is out of step with the session (never kept in a cache: page-store.ts drops Set-Cookie).
+  if (!isRouterRequest(req)) {
+    const hint = runtime.memberHintUpdate(req.headers);
+    if (hint) res.setHeader('set-cookie', hint);
+  }
   const cache = isStoryDocument(req)
     ? runtime.storyPageCache
     : (runtime.pageCaches.find((pages) => pages.accepts(req)) ?? null);

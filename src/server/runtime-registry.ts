@@ -50,6 +50,8 @@ export type Runtime = {
     headers: Record<string, string | string[] | undefined>;
     rawHeaders?: string[];
   }) => void;
+  /** The Set-Cookie that brings the member hint in step with a page request's session, or null. */
+  memberHintUpdate: (headers: Record<string, string | string[] | undefined>) => string | null;
   /** Same as stopRuntime(): stops the jobs, closes the database, empties the slot. */
   stop: () => Promise<void>;
 };

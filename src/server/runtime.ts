@@ -18,7 +18,7 @@ import { createListingApiCache, LISTING_API_CACHE_BYTES } from './modules/page-c
 import { createListingPageCache, LISTING_PAGE_CACHE_BYTES } from './modules/page-cache/listing-page.cache';
 import { createStoryPageCache, STORY_PAGE_CACHE_BYTES } from './modules/posts/posts-page.cache';
 import { probeStoryPage } from './modules/posts/posts-page.service';
-import { forgetSession } from './modules/page-cache/cache-request';
+import { forgetSession, memberHintUpdate } from './modules/page-cache/cache-request';
 import { storyPageCacheSlot } from './modules/posts/story-page-cache-slot';
 import { currentSlot, fillSlot, getRuntime, type Runtime } from './runtime-registry';
 import { seedDemo } from './seed/demo';
@@ -137,6 +137,7 @@ async function assemble(database: Database, options: RuntimeOptions): Promise<Ru
     api: listingApiCache.wrap(publicationPostsCache.wrap(createApiFastPath(createApp()))),
     documentPolicy,
     forgetSession,
+    memberHintUpdate,
     stop: () => (stopping ??= stopParts(database, jobs)),
   };
 }

@@ -1,5 +1,6 @@
 // What the page and API response caches ask of a request before anything else: who may get the
 // copy everyone gets (an anonymous visitor), and whether it is a page at all (not a router request).
+import { MEMBER_COOKIE, memberHintCookie } from '../../../lib/member-hint';
 
 /** The parts of a request the caches read (Node's req, or a Request's headers copied over). */
 export type CacheRequest = {
@@ -11,6 +12,19 @@ export type CacheRequest = {
 // next-auth's session cookie (chunked as .0, .1… when large; __Secure- on https), or a bearer token
 // (next-auth's getToken reads one too): either makes the visitor possibly signed in.
 const SESSION_COOKIE = /(?:^|;)\s*(?:__Secure-)?next-auth\.session-token(?:\.\d+)?=/;
+
+const MEMBER_HINT = new RegExp(`(?:^|;)\\s*${MEMBER_COOKIE}=1(?:;|$)`);
+
+/**
+ * The Set-Cookie that brings the member hint in step with the request's session, or null when it
+ * is: sent with the page itself, so its inline script reads the right hint before the first paint
+ * even on a browser that has a session but no hint yet (a session from before the hint, or a cleared
+ * cookie), where the browser's own sync would come only after the page had drawn a guest's layout.
+ */
+export function memberHintUpdate(headers: CacheRequest['headers']): string | null {
+  const member = !isAnonymous(headers);
+  return member === MEMBER_HINT.test(cookieHeader(headers)) ? null : memberHintCookie(member);
+}
 
 /** The request's cookies as one string. */
 export function cookieHeader(headers: CacheRequest['headers']): string {
