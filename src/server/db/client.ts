@@ -22,8 +22,27 @@ export type Database = {
    * connection, so once per database; node-postgres keeps its own per pooled connection.
    */
   preparedStatements: Map<string, Promise<void>>;
+  /**
+   * The database's change notices as this process hears them (migration 0013, decision 032): set
+   * where every change reaches this process the moment it commits — the embedded database, which
+   * no other process shares. Absent on a PostgreSQL server.
+   */
+  changes?: ChangeNotices;
   close(): Promise<void>;
 };
+
+/**
+ * The change notices heard so far, and the answers of the reads kept until the next one
+ * (src/server/db/prepared.ts): an answer read while the count was N is current while it is N.
+ */
+export type ChangeNotices = {
+  heard: number;
+  kept: Map<string, { heard: number; rows: readonly unknown[]; bytes: number }>;
+  keptBytes: number;
+};
+
+/** The channel migration 0013's triggers notify on. */
+export const CHANGE_CHANNEL = 'lamplight_changes';
 
 export type OpenOptions =
   | { kind: 'postgres'; url: string; max?: number }
@@ -62,10 +81,17 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   });
   await pglite.waitReady;
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  // PGlite calls the listener while it finishes the statement that committed, before that
+  // statement's caller resumes: no read after a commit can find the count from before it.
+  const changes: ChangeNotices = { heard: 0, kept: new Map(), keptBytes: 0 };
+  await pglite.listen(CHANGE_CHANNEL, () => {
+    changes.heard += 1;
+  });
   return {
     db,
     kind: 'pglite',
     pglite,
+    changes,
     preparedStatements: new Map(),
     close: async () => {
       await pglite.close();

@@ -1,6 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
-import type { Database } from './client';
+import type { ChangeNotices, Database } from './client';
 import { getDatabase } from './index';
 
 // The app's one way to run a query as a server-side prepared statement: the hot, small queries run
@@ -67,7 +67,12 @@ const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
  * must be unique in the process. Answers the rows as the driver gives them (PGlite and
  * node-postgres parse types alike: timestamps as Date, json as objects).
  */
-export function preparedQuery<Row>(name: string, query: string | BuiltQuery, parameterCount?: number) {
+export function preparedQuery<Row>(
+  name: string,
+  query: string | BuiltQuery,
+  parameterCount?: number,
+  options: PreparedQueryOptions = {},
+) {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad statement name ${name}`);
   let text: string | undefined;
   let types = '';
@@ -81,14 +86,66 @@ export function preparedQuery<Row>(name: string, query: string | BuiltQuery, par
     }
     return { text, types };
   };
+  if (options.keptUntilChange) keptUntilChangeStatements.set(name, () => statement().text);
   return async (...values: string[]): Promise<Row[]> => {
     const database = await getDatabase();
+    if (options.keptUntilChange && database.changes) {
+      return keptUntilChange(database.changes, `${name}\u0000${values.join('\u0000')}`, () =>
+        executeOnPglite<Row>(database, name, statement, values),
+      );
+    }
     if (database.kind === 'postgres') {
       const pool = (database.db as unknown as { $client: PgPool }).$client;
       return (await pool.query({ name, text: statement().text, values })).rows as Row[];
     }
     return executeOnPglite<Row>(database, name, statement, values);
   };
+}
+
+export type PreparedQueryOptions = {
+  /**
+   * Keep each answer until the database next tells of a change (decision 032), where it tells this
+   * process of every change (the embedded database): for the hot freshness reads asked on every
+   * request. Only for a query whose every table sends change notices (migration 0013) — checked by
+   * tests/integration/change-notices.test.ts against keptUntilChangeStatements — and whose callers
+   * never modify the rows they get (the same rows go to every caller).
+   */
+  keptUntilChange?: boolean;
+};
+
+/** The queries kept until a change, by name, with their text (for the test named above). */
+export const keptUntilChangeStatements = new Map<string, () => string>();
+
+/** The memory the kept answers may hold (keys and rows as JSON): a few thousand small rows. */
+export const KEPT_ANSWERS_MAX_BYTES = 4 * 1024 * 1024;
+
+async function keptUntilChange<Row>(
+  changes: ChangeNotices,
+  key: string,
+  read: () => Promise<Row[]>,
+): Promise<Row[]> {
+  const known = changes.kept.get(key);
+  if (known && known.heard === changes.heard) return known.rows as Row[];
+  // The count is taken before the read: a change committed while it runs leaves the answer stale
+  // under an older count, so it is never served.
+  const heard = changes.heard;
+  const rows = await read();
+  if (changes.heard !== heard) return rows;
+  const old = changes.kept.get(key);
+  if (old) {
+    changes.kept.delete(key);
+    changes.keptBytes -= old.bytes;
+  }
+  const bytes = key.length + JSON.stringify(rows).length;
+  changes.kept.set(key, { heard, rows, bytes });
+  changes.keptBytes += bytes;
+  // Insertion order is age: the oldest go first, whatever count they were read at.
+  for (const [oldest, entry] of changes.kept) {
+    if (changes.keptBytes <= KEPT_ANSWERS_MAX_BYTES) break;
+    changes.kept.delete(oldest);
+    changes.keptBytes -= entry.bytes;
+  }
+  return rows;
 }
 
 /**

@@ -15,11 +15,13 @@ const bySubdomain = preparedQuery<{ fp: string }>(
   'page_cache_publication_by_subdomain',
   `${FINGERPRINT} where p.subdomain = $1`,
   1,
+  { keptUntilChange: true },
 );
 const byId = preparedQuery<{ fp: string }>(
   'page_cache_publication_by_id',
   `${FINGERPRINT} where p.id = $1::uuid`,
   1,
+  { keptUntilChange: true },
 );
 
 export type PublicationRef = { by: 'id' | 'subdomain'; value: string };

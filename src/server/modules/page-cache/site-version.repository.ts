@@ -9,6 +9,7 @@ const siteVersion = preparedQuery<{ v: string }>(
   'page_cache_site_version',
   'select version::text as v from site_page_version where id = 1',
   0,
+  { keptUntilChange: true },
 );
 
 /** The site's listing version now. */

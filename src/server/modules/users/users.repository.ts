@@ -14,6 +14,7 @@ const actorQuery = preparedQuery<Pick<UserRow, 'id' | 'roles' | 'status'>>(
   'lamplight_actor_by_id',
   'select id, roles, status from users where id = $1::uuid',
   1,
+  { keptUntilChange: true },
 );
 
 /** The id, site roles and status of a user; undefined when there is none (`id` must be a UUID). */
