@@ -30,6 +30,7 @@ describe('GET /api/me/page-state', () => {
           canEditProfile: false,
         }),
       },
+      account: null,
     });
   });
 
@@ -41,6 +42,7 @@ describe('GET /api/me/page-state', () => {
       signedIn: true,
       writer: { id: writer.id, canEditProfile: true },
       publication: null,
+      account: null,
     });
     const other = await call('GET', `/api/me/page-state?writer=${writer.id}`, { as: reader.id });
     expect(other.json.writer).toEqual({ id: writer.id, canEditProfile: false });
@@ -72,9 +74,32 @@ describe('GET /api/me/page-state', () => {
     const reader = await createUser(db);
     const gone = '00000000-0000-4000-8000-000000000000';
     const res = await call('GET', `/api/me/page-state?publication=${gone}`, { as: reader.id });
-    expect(res.json).toEqual({ signedIn: true, writer: null, publication: null });
+    expect(res.json).toEqual({ signedIn: true, writer: null, publication: null, account: null });
     expect((await call('GET', '/api/me/page-state?publication=daily-bread')).status).toBe(400);
     expect((await call('GET', '/api/me/page-state?writer=me')).status).toBe(400);
+  });
+
+  it("gives the header's account menu to a signed-in reader who asks, and nothing to a guest", async () => {
+    const owner = await createUser(db, { name: 'Ruth Menu' });
+    const publication = await createPublication(db, { owner });
+    const reader = await createUser(db);
+    const res = await call('GET', '/api/me/page-state?account=1', { as: owner.id });
+    expect(res.json.account).toEqual({
+      id: owner.id,
+      name: 'Ruth Menu',
+      image: owner.image,
+      subdomain: owner.subdomain,
+      publications: [{ id: publication.id, name: publication.name, image: publication.image }],
+    });
+    // Asked with a page's part, it comes in the same answer.
+    const both = await call('GET', `/api/me/page-state?account=1&publication=${publication.id}`, {
+      as: reader.id,
+    });
+    expect(both.json.account).toMatchObject({ id: reader.id, publications: [] });
+    expect(both.json.publication.userRelation).toEqual([]);
+    expect((await call('GET', '/api/me/page-state?account=1')).json.account).toBeNull();
+    expect((await call('GET', '/api/me/page-state', { as: owner.id })).json.account).toBeNull();
+    expect((await call('GET', '/api/me/page-state?account=yes', { as: owner.id })).status).toBe(400);
   });
 
   it('is private to the browser, and 304 when the copy it holds is current', async () => {

@@ -84,3 +84,28 @@ newUserTest(
     }
   },
 );
+
+newUserTest(
+  "a member's page view makes one personal call: the header's menu and the page's own part come together",
+  async ({ page, newUser }) => {
+    const personal: string[] = [];
+    page.on('request', (request) => {
+      const { pathname, search } = new URL(request.url());
+      if (
+        /^\/api\/(me\/page-state|users\/[0-9a-f-]{36}$|publications\/getPublicationsByUserId)/.test(pathname)
+      )
+        personal.push(`${pathname}${search}`);
+    });
+    await page.goto('/daily-bread');
+    await expect(userMenuButton(page)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(personal).toHaveLength(1);
+    const asked = new URL(personal[0]!, 'http://x').searchParams;
+    expect(personal[0]).toMatch(/^\/api\/me\/page-state\?/);
+    expect(asked.get('account')).toBe('1');
+    expect(asked.get('publication')).toMatch(/^[0-9a-f-]{36}$/);
+    // The menu the answer filled names the member.
+    await userMenuButton(page).click();
+    await expect(page.getByRole('menu').getByText(newUser.name, { exact: true })).toBeVisible();
+  },
+);

@@ -1,23 +1,23 @@
 'use client';
 
-// The signed-in user's profile (for the subdomain) and publications (for the user menu's sub-list).
-import { useSession } from 'next-auth/react';
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { fetchProfile } from '@/components/profile/profile-api';
-import { getMyPublications } from '@/components/stories/story-api';
+// The signed-in user's name, picture, home address and publications, for the header's account menu:
+// the account part of the page's one personal call (use-page-state.ts, decision 031).
+import { useSyncExternalStore } from 'react';
+import { askPageStateAgain, usePageState } from '@/components/viewer/use-page-state';
 import type { UserProfile } from '@/server/modules/users/users.schema';
-import type { PublicationSummary } from '@/server/modules/publications/publications.schema';
+import type { PageState } from '@/server/modules/viewer/page-state.schema';
 
-export type { UserProfile, PublicationSummary };
+export type { UserProfile };
+
+type Account = NonNullable<PageState['account']>;
 
 export type MyProfileState = {
-  profile: UserProfile | null;
-  publications: PublicationSummary[];
-  /** True until both calls have answered (or failed). */
-  loading: boolean;
+  profile: Pick<Account, 'id' | 'name' | 'image' | 'subdomain'> | null;
+  publications: Account['publications'];
 };
 
-const EMPTY: MyProfileState = { profile: null, publications: [], loading: false };
+// A guest's, and a member's until the personal call has answered (the menu then uses the session's name).
+const EMPTY: MyProfileState = { profile: null, publications: [] };
 
 /** Home is /@{subdomain} when the user has one, else /me (SPEC §2). */
 export function userHomePath(profile: Pick<UserProfile, 'subdomain'> | null): string {
@@ -25,9 +25,8 @@ export function userHomePath(profile: Pick<UserProfile, 'subdomain'> | null): st
 }
 
 // A profile just saved (edit profile, onboarding) reaches every mounted menu at once, without a refetch;
-// a publication just created makes them all fetch the user's publications again.
+// a publication just created makes them all ask again.
 let savedProfile: UserProfile | null = null;
-let publicationsRevision = 0;
 const listeners = new Set<() => void>();
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
@@ -43,10 +42,9 @@ export function publishMyProfile(profile: UserProfile): void {
   notify();
 }
 
-/** Makes every useMyProfile() fetch the user's publications again (one was just created). */
+/** Makes every useMyProfile() ask for the user's publications again (one was just created). */
 export function refreshMyPublications(): void {
-  publicationsRevision += 1;
-  notify();
+  askPageStateAgain();
 }
 
 export function useMyProfile(): MyProfileState {
@@ -55,33 +53,8 @@ export function useMyProfile(): MyProfileState {
     () => savedProfile,
     () => null,
   );
-  const revision = useSyncExternalStore(
-    subscribe,
-    () => publicationsRevision,
-    () => 0,
-  );
-  const { data: session, status } = useSession();
-  // A session update() passes through 'loading' with the same user: keep the profile meanwhile.
-  const userId = status === 'unauthenticated' ? null : (session?.user.id ?? null);
-  const [state, setState] = useState<MyProfileState & { userId: string | null }>({ ...EMPTY, userId: null });
-
-  // A new revision refetches while the menu keeps showing what it has.
-  useEffect(() => {
-    if (!userId) return;
-    const controller = new AbortController();
-    const { signal } = controller;
-    // Each call may fail on its own: the menu then falls back to /me and no publications.
-    Promise.all([
-      fetchProfile(userId, signal).catch(() => null),
-      getMyPublications(userId, signal).catch(() => [] as PublicationSummary[]),
-    ]).then(([profile, publications]) => {
-      if (!signal.aborted) setState({ profile, publications, loading: false, userId });
-    });
-    return () => controller.abort();
-  }, [userId, revision]);
-
-  if (!userId) return EMPTY;
-  if (state.userId !== userId) return { ...EMPTY, loading: true };
-  if (saved?.id === userId) return { ...state, profile: saved };
-  return state;
+  const account = usePageState({ account: '1' })?.account;
+  if (!account) return EMPTY;
+  const { publications, ...profile } = account;
+  return { profile: saved?.id === account.id ? saved : profile, publications };
 }

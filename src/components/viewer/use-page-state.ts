@@ -1,7 +1,7 @@
 'use client';
 
 import { useSession } from 'next-auth/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { api, call } from '@/lib/api-client';
 import type { PageState, PageStateQuery } from '@/server/modules/viewer/page-state.schema';
 
@@ -9,39 +9,96 @@ import type { PageState, PageStateQuery } from '@/server/modules/viewer/page-sta
 // session, after the page, from GET /api/me/page-state. A guest asks nothing: nothing is theirs.
 // Until it answers, the page shows what a guest sees; the controls it allows then appear in space
 // the page keeps for them.
+//
+// One call per page: the parts that ask while a page mounts (the header's account menu, a writer's
+// home, a publication's member links) are gathered until the mount is done and asked together.
+
+type Waiting = { resolve: (state: PageState) => void; reject: (error: unknown) => void };
+type Gathering = { userId: string; query: PageStateQuery; waiting: Waiting[] };
 
 const asked = new Map<string, Promise<PageState>>();
+let gathering: Gathering | null = null;
+// Bumped when what was asked may have changed (a publication created): every part asks again.
+let revision = 0;
+const listeners = new Set<() => void>();
 
-function pageStateOf(query: PageStateQuery, sessionKey: string): Promise<PageState> {
-  const key = `${sessionKey}|${query.writer ?? ''}|${query.publication ?? ''}`;
+const keyOf = (userId: string, query: PageStateQuery) =>
+  `${userId}|${query.writer ?? ''}|${query.publication ?? ''}|${query.account ?? ''}`;
+
+/** Two asks fit in one call unless they name different writers or publications. */
+const fits = (a: PageStateQuery, b: PageStateQuery) =>
+  (!a.writer || !b.writer || a.writer === b.writer) &&
+  (!a.publication || !b.publication || a.publication === b.publication);
+
+function send(batch: Gathering) {
+  if (gathering === batch) gathering = null;
+  (call(api.me['page-state'].$get({ query: batch.query })) as Promise<PageState>).then(
+    (state) => batch.waiting.forEach((waiting) => waiting.resolve(state)),
+    (error: unknown) => batch.waiting.forEach((waiting) => waiting.reject(error)),
+  );
+}
+
+function pageStateOf(query: PageStateQuery, userId: string): Promise<PageState> {
+  const key = keyOf(userId, query);
   let promise = asked.get(key);
   if (!promise) {
-    promise = call(api.me['page-state'].$get({ query })) as Promise<PageState>;
+    promise = new Promise<PageState>((resolve, reject) => {
+      if (!gathering || gathering.userId !== userId || !fits(gathering.query, query)) {
+        const batch: Gathering = { userId, query: {}, waiting: [] };
+        gathering = batch;
+        // After the effects of this commit have all asked: the header's and the page's together.
+        queueMicrotask(() => send(batch));
+      }
+      Object.assign(gathering.query, Object.fromEntries(Object.entries(query).filter(([, v]) => v)));
+      gathering.waiting.push({ resolve, reject });
+    });
     promise.catch(() => asked.delete(key)); // asked again next time
     asked.set(key, promise);
   }
   return promise;
 }
 
+/** Makes every part ask again (what it was told may be out of date). */
+export function askPageStateAgain(): void {
+  asked.clear();
+  revision += 1;
+  for (const listener of listeners) listener();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
 /** The page's personal state for the signed-in reader; null for a guest and until it has come. */
 export function usePageState(query: PageStateQuery): PageState | null {
   const { data, status } = useSession();
-  const userId = status === 'authenticated' ? (data?.user?.id ?? null) : null;
-  const { writer, publication } = query;
-  const key = `${userId ?? ''}|${writer ?? ''}|${publication ?? ''}`;
+  // A session update() passes through 'loading' with the same user: keep the answer meanwhile.
+  const userId = status === 'unauthenticated' ? null : (data?.user?.id ?? null);
+  const asking = useSyncExternalStore(
+    subscribe,
+    () => revision,
+    () => 0,
+  );
+  const { writer, publication, account } = query;
+  const key = `${keyOf(userId ?? '', { writer, publication, account })}|${asking}`;
   // Each answer is kept with what it was asked for: after a sign-out or another page's ask, the old
-  // answer no longer counts.
+  // answer no longer counts (an answer asked again replaces it when it comes).
   const [answer, setAnswer] = useState<{ key: string; state: PageState } | null>(null);
   useEffect(() => {
     if (!userId) return;
     let current = true;
-    pageStateOf({ writer, publication }, userId).then(
+    pageStateOf({ writer, publication, account }, userId).then(
       (state) => current && setAnswer({ key, state }),
       () => {},
     );
     return () => {
       current = false;
     };
-  }, [key, userId, writer, publication]);
-  return userId && answer?.key === key ? answer.state : null;
+  }, [key, userId, writer, publication, account]);
+  if (!userId || !answer) return null;
+  // While a part asks again, it keeps what it had for the same reader and page.
+  return answer.key === key || answer.key.startsWith(keyOf(userId, { writer, publication, account }) + '|')
+    ? answer.state
+    : null;
 }

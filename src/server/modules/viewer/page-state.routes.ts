@@ -11,14 +11,15 @@ import { getPageState } from './page-state.service';
 const CACHE_CONTROL = 'private, max-age=0, must-revalidate';
 
 export const pageStateRoutes = createRouter()
-  // GET /api/me/page-state?writer&publication — the reader's flags for the page they are on
+  // GET /api/me/page-state?writer&publication&account — the reader's part of the page they are on
   .openapi(
     createRoute({
       method: 'get',
       path: '/page-state',
       security: anyone,
       tags: ['me'],
-      summary: "The reader's own part of a page everyone gets alike (flags the policy computes)",
+      summary:
+        "The reader's own part of a page everyone gets alike: the policy's flags, and the header's account menu",
       description:
         'Private to the browser; an If-None-Match naming the current ETag is answered 304 with no body.',
       request: { query: pageStateQuerySchema },

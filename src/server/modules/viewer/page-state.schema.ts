@@ -13,6 +13,10 @@ export const pageStateQuerySchema = z.object({
   publication: publicationIdSchema
     .optional()
     .describe("A publication's page: the reader's relations and what they may do with it"),
+  account: z
+    .enum(['1'])
+    .optional()
+    .describe("The header's account menu: the reader's name, picture, home address and publications"),
 });
 export type PageStateQuery = z.infer<typeof pageStateQuerySchema>;
 
@@ -27,6 +31,17 @@ export const pageStateSchema = z
         id: z.string(),
         userRelation: publicationSchema.shape.userRelation.unwrap(),
         capabilities: publicationCapabilitiesSchema,
+      })
+      .nullable(),
+    /** Asked with ?account=1 by a signed-in reader: null otherwise. */
+    account: z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        image: z.string().nullable(),
+        subdomain: z.string().nullable(),
+        /** The publications the reader belongs to, newest first. */
+        publications: z.array(z.object({ id: z.string(), name: z.string(), image: z.string().nullable() })),
       })
       .nullable(),
   })

@@ -1,11 +1,29 @@
 import type { Actor } from '../../auth/actor';
-import { publicationStandingOf } from '../publications/publications.service';
-import { userHomeCapabilitiesOf } from '../users/users.service';
+import { listPublicationsOfUser, publicationStandingOf } from '../publications/publications.service';
+import { getUserProfileOrThrow, userHomeCapabilitiesOf } from '../users/users.service';
 import type { PageState, PageStateQuery } from './page-state.schema';
+
+/** The header's account menu for a signed-in reader. */
+async function accountOf(actor: NonNullable<Actor>): Promise<NonNullable<PageState['account']>> {
+  const [profile, publications] = await Promise.all([
+    getUserProfileOrThrow(actor, actor.id),
+    listPublicationsOfUser(actor, actor.id),
+  ]);
+  return {
+    id: profile.id,
+    name: profile.name,
+    image: profile.image,
+    subdomain: profile.subdomain,
+    publications: publications.map(({ id, name, image }) => ({ id, name, image })),
+  };
+}
 
 /** The personal part of the pages asked about, as the policy decides it for this actor. */
 export async function getPageState(actor: Actor, query: PageStateQuery): Promise<PageState> {
-  const standing = query.publication ? await publicationStandingOf(actor, query.publication) : undefined;
+  const [standing, account] = await Promise.all([
+    query.publication ? publicationStandingOf(actor, query.publication) : undefined,
+    query.account && actor ? accountOf(actor) : null,
+  ]);
   return {
     signedIn: actor !== null,
     writer: query.writer
@@ -15,5 +33,6 @@ export async function getPageState(actor: Actor, query: PageStateQuery): Promise
       standing && standing.userRelation && standing.capabilities
         ? { id: standing.id, userRelation: standing.userRelation, capabilities: standing.capabilities }
         : null,
+    account,
   };
 }
