@@ -11,6 +11,8 @@
 //  4. Story page: anonymous GETs (with a browser's Accept-Encoding), 50 connections, 5 s warm-up,
 //     then 15 s measured, rotating over BENCH_URLS different published stories (250: what the
 //     warm-up can render once each at ~70 renders/s — after that the page cache answers).
+//     Beside it, the same page's bytes from bare Node `http` in a process of its own (the ceiling
+//     of this machine for that page: bench/bare-node.ts, issue 21's item 5).
 //  5. The same page uncached (a query string, as from a tracking link, bypasses the page cache and
 //     Next.js renders it): 50 connections for 10 s over other stories — the cost of a first view.
 //  6. The publication page (/{subdomain}, anonymous: the publication page cache answers after the
@@ -51,6 +53,7 @@ import { listingMeasures, readListingData, searchMeasures, type ListingData, typ
 import { BENCH_PUBLICATION_SUBDOMAIN, seedBenchPublication } from './publication-seed';
 import { measureBanWriter, prepareBanWriter, printBanWriter, type BanWriterData } from './ban-writer';
 import { measureNewsletter, printNewsletter } from './newsletter';
+import { startBareNode } from './bare-node';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3299);
@@ -390,11 +393,13 @@ async function load(options: {
   seconds: number;
   warmup?: number;
   headers: Record<string, string>;
+  /** Another server than the app's (bare Node). */
+  origin?: string;
 }): Promise<Row> {
   let next = 0;
   const run = (duration: number) =>
     autocannon({
-      url: ORIGIN,
+      url: options.origin ?? ORIGIN,
       connections: CONNECTIONS,
       duration,
       headers: options.headers,
@@ -431,6 +436,23 @@ async function storyPage(paths: string[], cookie?: string): Promise<Row> {
     seconds: PAGE_S,
     headers: cookie ? { ...BROWSER, cookie } : BROWSER,
   });
+}
+
+/** The same story page's bytes from bare Node `http` (bench/bare-node.ts): the machine's ceiling. */
+async function bareNodeStoryPage(paths: string[]): Promise<Row> {
+  const bare = await startBareNode(`${ORIGIN}${paths[0]}`, PORT + 1);
+  try {
+    return await load({
+      name: 'the same story page from bare Node http',
+      pathOf: (i) => paths[i % paths.length],
+      warmup: WARMUP_S,
+      seconds: PAGE_S,
+      headers: BROWSER,
+      origin: bare.origin,
+    });
+  } finally {
+    bare.stop();
+  }
 }
 
 /** A query string, as from a tracking link, bypasses the page cache: Next.js renders each one. */
@@ -627,6 +649,7 @@ async function main() {
     for (const measure of [
       () => storyPage(data.paths),
       async () => storyPage(data.paths, await sessionCookie(data.writerId)),
+      () => bareNodeStoryPage(data.paths),
       () => uncachedStoryPage(data.coldPaths),
       () => publicationPage(data.publication),
       async () => publicationPage(data.publication, await sessionCookie(data.writerId)),
