@@ -3,7 +3,7 @@
 // private to the browser and answered 304 when the browser's copy is current.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
-import { addPublicationMember, createPublication, createUser } from '../factories';
+import { addPublicationMember, createPost, createPublication, createUser } from '../factories';
 import { call } from '../helpers/api-client';
 import { useTestDatabase } from '../helpers/test-db';
 
@@ -30,6 +30,7 @@ describe('GET /api/me/page-state', () => {
           canEditProfile: false,
         }),
       },
+      story: null,
       account: null,
     });
   });
@@ -42,6 +43,7 @@ describe('GET /api/me/page-state', () => {
       signedIn: true,
       writer: { id: writer.id, canEditProfile: true },
       publication: null,
+      story: null,
       account: null,
     });
     const other = await call('GET', `/api/me/page-state?writer=${writer.id}`, { as: reader.id });
@@ -74,7 +76,7 @@ describe('GET /api/me/page-state', () => {
     const reader = await createUser(db);
     const gone = '00000000-0000-4000-8000-000000000000';
     const res = await call('GET', `/api/me/page-state?publication=${gone}`, { as: reader.id });
-    expect(res.json).toEqual({ signedIn: true, writer: null, publication: null, account: null });
+    expect(res.json).toEqual({ signedIn: true, writer: null, publication: null, story: null, account: null });
     expect((await call('GET', '/api/me/page-state?publication=daily-bread')).status).toBe(400);
     expect((await call('GET', '/api/me/page-state?writer=me')).status).toBe(400);
   });
@@ -100,6 +102,22 @@ describe('GET /api/me/page-state', () => {
     expect((await call('GET', '/api/me/page-state?account=1')).json.account).toBeNull();
     expect((await call('GET', '/api/me/page-state', { as: owner.id })).json.account).toBeNull();
     expect((await call('GET', '/api/me/page-state?account=yes', { as: owner.id })).status).toBe(400);
+  });
+
+  it("tells what the reader may do with a story: its writer everything, a reader nothing, none of a draft's", async () => {
+    const writer = await createUser(db);
+    const reader = await createUser(db);
+    const published = await createPost(db, { author: writer, status: 'published' });
+    const draft = await createPost(db, { author: writer, status: 'draft' });
+    const mine = (await call('GET', `/api/me/page-state?story=${published.id}`, { as: writer.id })).json;
+    expect(mine.story).toMatchObject({ id: published.id, can: { canEdit: true, canUnpublish: true } });
+    const theirs = (await call('GET', `/api/me/page-state?story=${published.id}`, { as: reader.id })).json;
+    expect(theirs.story).toMatchObject({ id: published.id, can: { canEdit: false, canUnpublish: false } });
+    expect(
+      (await call('GET', `/api/me/page-state?story=${draft.id}`, { as: reader.id })).json.story,
+    ).toBeNull();
+    expect((await call('GET', `/api/me/page-state?story=${draft.id}`)).json.story).toBeNull();
+    expect((await call('GET', '/api/me/page-state?story=not-a-story-id')).status).toBe(400);
   });
 
   it('is private to the browser, and 304 when the copy it holds is current', async () => {

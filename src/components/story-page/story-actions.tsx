@@ -1,21 +1,22 @@
 'use client';
 
 // The story's Save (signed-in readers: the save-to dialog, SPEC §2) and Share (the share widget)
-// buttons, and for those who may change the story its story-actions menu. Rendered in the browser
-// from the session, so the server's page (cached, docs/decisions/006) is the same for everyone: the
-// menu's items come from the story's `can` flags, read with the reader's session.
+// buttons, and for those who may change the story its story-actions menu. Rendered in the browser,
+// so the server's page (cached, docs/decisions/006) is the same for everyone: whether the menu shows
+// comes from the story's `can` flags in the page's one personal call (decision 031); the story the
+// menu acts on is loaded when it is opened.
 import { useSession } from 'next-auth/react';
-import { useEffect, useState } from 'react';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import type { ShareTarget } from '@/components/share/share-links';
 import { getStory, type Story } from '@/components/stories/story-api';
+import { usePageState } from '@/components/viewer/use-page-state';
 import styles from './story-page.module.css';
 
 // A box with three dots: more actions.
 const MORE_ICON = 'M5.5 5.5h13v13h-13zM9 12h.01M12 12h.01M15 12h.01';
 
 /** Whether the menu would offer anything (SPEC §2 story-actions items). */
-const offersActions = ({ can }: Story) =>
+const offersActions = (can: Story['can']) =>
   can.canEdit ||
   can.canEditExcerpt ||
   can.canSchedule ||
@@ -27,34 +28,6 @@ const offersActions = ({ can }: Story) =>
   can.canUnbanAuthor ||
   can.canAddToNewsletter ||
   can.locked.length > 0;
-
-// The page shows these actions twice (under the title and after the story): one request serves both.
-const loading = new Map<string, Promise<Story | null>>();
-function loadOnce(postId: string): Promise<Story | null> {
-  let answer = loading.get(postId);
-  if (!answer) {
-    answer = getStory(postId).catch(() => null); // no menu then: reading and sharing still work
-    loading.set(postId, answer);
-    void answer.finally(() => loading.delete(postId));
-  }
-  return answer;
-}
-
-/** The story as the signed-in reader may act on it; null while loading, signed out, or when it fails. */
-function useActionableStory(postId: string, signedIn: boolean): Story | null {
-  const [story, setStory] = useState<Story | null>(null);
-  useEffect(() => {
-    if (!signedIn) return;
-    let current = true;
-    void loadOnce(postId).then((loaded) => {
-      if (current) setStory(loaded);
-    });
-    return () => {
-      current = false;
-    };
-  }, [postId, signedIn]);
-  return signedIn && story?.id === postId ? story : null;
-}
 
 // 24×24 outline icons: a bookmark with a plus, and a box with an arrow out of it.
 const SAVE_ICON = 'M17.5 4.5h-11v15.2l5.5-3.9 5.5 3.9zM12 8v5M9.5 10.5h5';
@@ -71,7 +44,14 @@ export function StoryActions({
 }) {
   const { status } = useSession();
   const { openDialog } = useDialog();
-  const story = useActionableStory(postId, status === 'authenticated');
+  const mine = usePageState({ story: postId })?.story;
+  const can = mine?.id === postId ? mine.can : null;
+  // The menu acts on the story as it is now: read when the reader opens it.
+  const openActions = () =>
+    void getStory(postId).then(
+      (story) => openDialog('story-actions', { story, returnPath: '/me' }),
+      () => {}, // gone meanwhile: nothing to act on
+    );
 
   return (
     <div className={`${styles.actions} ${className ?? ''}`}>
@@ -89,13 +69,8 @@ export function StoryActions({
         icon={SHARE_ICON}
         onClick={() => openDialog('share-widget', share)}
       />
-      {story && offersActions(story) ? (
-        <IconButton
-          label="More"
-          ariaLabel="Story actions"
-          icon={MORE_ICON}
-          onClick={() => openDialog('story-actions', { story, returnPath: '/me' })}
-        />
+      {status === 'authenticated' && can && offersActions(can) ? (
+        <IconButton label="More" ariaLabel="Story actions" icon={MORE_ICON} onClick={openActions} />
       ) : null}
     </div>
   );

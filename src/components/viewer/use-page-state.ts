@@ -5,8 +5,8 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { api, call } from '@/lib/api-client';
 import type { PageState, PageStateQuery } from '@/server/modules/viewer/page-state.schema';
 
-// The reader's own part of a page everyone gets alike (decision 031): asked once per page and
-// session, after the page, from GET /api/me/page-state. A guest asks nothing: nothing is theirs.
+// The reader's own part of a page everyone gets alike (decision 031): asked once per page,
+// after the page, from GET /api/me/page-state. A guest asks nothing: nothing is theirs.
 // Until it answers, the page shows what a guest sees; the controls it allows then appear in space
 // the page keeps for them.
 //
@@ -23,12 +23,11 @@ let revision = 0;
 const listeners = new Set<() => void>();
 
 const keyOf = (userId: string, query: PageStateQuery) =>
-  `${userId}|${query.writer ?? ''}|${query.publication ?? ''}|${query.account ?? ''}`;
+  `${userId}|${query.writer ?? ''}|${query.publication ?? ''}|${query.story ?? ''}|${query.account ?? ''}`;
 
-/** Two asks fit in one call unless they name different writers or publications. */
+/** Two asks fit in one call unless they name different writers, publications or stories. */
 const fits = (a: PageStateQuery, b: PageStateQuery) =>
-  (!a.writer || !b.writer || a.writer === b.writer) &&
-  (!a.publication || !b.publication || a.publication === b.publication);
+  (['writer', 'publication', 'story'] as const).every((part) => !a[part] || !b[part] || a[part] === b[part]);
 
 function send(batch: Gathering) {
   if (gathering === batch) gathering = null;
@@ -52,7 +51,11 @@ function pageStateOf(query: PageStateQuery, userId: string): Promise<PageState> 
       Object.assign(gathering.query, Object.fromEntries(Object.entries(query).filter(([, v]) => v)));
       gathering.waiting.push({ resolve, reject });
     });
-    promise.catch(() => asked.delete(key)); // asked again next time
+    // Only asks made together share an answer: a part mounted later (another page) asks afresh.
+    void promise.then(
+      () => asked.delete(key),
+      () => asked.delete(key),
+    );
     asked.set(key, promise);
   }
   return promise;
@@ -80,25 +83,24 @@ export function usePageState(query: PageStateQuery): PageState | null {
     () => revision,
     () => 0,
   );
-  const { writer, publication, account } = query;
-  const key = `${keyOf(userId ?? '', { writer, publication, account })}|${asking}`;
+  const { writer, publication, story, account } = query;
+  const asks = keyOf(userId ?? '', { writer, publication, story, account });
+  const key = `${asks}|${asking}`;
   // Each answer is kept with what it was asked for: after a sign-out or another page's ask, the old
   // answer no longer counts (an answer asked again replaces it when it comes).
   const [answer, setAnswer] = useState<{ key: string; state: PageState } | null>(null);
   useEffect(() => {
     if (!userId) return;
     let current = true;
-    pageStateOf({ writer, publication, account }, userId).then(
+    pageStateOf({ writer, publication, story, account }, userId).then(
       (state) => current && setAnswer({ key, state }),
       () => {},
     );
     return () => {
       current = false;
     };
-  }, [key, userId, writer, publication, account]);
+  }, [key, userId, writer, publication, story, account]);
   if (!userId || !answer) return null;
   // While a part asks again, it keeps what it had for the same reader and page.
-  return answer.key === key || answer.key.startsWith(keyOf(userId, { writer, publication, account }) + '|')
-    ? answer.state
-    : null;
+  return answer.key.startsWith(`${asks}|`) ? answer.state : null;
 }

@@ -4,6 +4,7 @@ import {
   publicationIdSchema,
   publicationSchema,
 } from '../publications/publications.schema';
+import { storyCapabilitiesSchema, storyIdSchema } from '../posts/posts.schema';
 import { userIdSchema } from '../users/users.schema';
 
 // GET /api/me/page-state: what is personal on a page everyone gets the same HTML of (decision 031).
@@ -13,6 +14,7 @@ export const pageStateQuerySchema = z.object({
   publication: publicationIdSchema
     .optional()
     .describe("A publication's page: the reader's relations and what they may do with it"),
+  story: storyIdSchema.optional().describe("A story's page: what the reader may do with the story"),
   account: z
     .enum(['1'])
     .optional()
@@ -33,6 +35,8 @@ export const pageStateSchema = z
         capabilities: publicationCapabilitiesSchema,
       })
       .nullable(),
+    /** Asked with ?story=: null when not asked or the reader may not see the story. */
+    story: z.object({ id: z.string(), can: storyCapabilitiesSchema }).nullable(),
     /** Asked with ?account=1 by a signed-in reader: null otherwise. */
     account: z
       .object({

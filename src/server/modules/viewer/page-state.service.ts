@@ -1,7 +1,19 @@
 import type { Actor } from '../../auth/actor';
+import { AppError } from '../../lib/errors';
+import { getPostOrThrow } from '../posts/posts-read.service';
 import { listPublicationsOfUser, publicationStandingOf } from '../publications/publications.service';
 import { getUserProfileOrThrow, userHomeCapabilitiesOf } from '../users/users.service';
 import type { PageState, PageStateQuery } from './page-state.schema';
+
+/** What the reader may do with a story (its `can` flags), or null when they may not see it. */
+async function storyStandingOf(actor: Actor, id: string): Promise<PageState['story']> {
+  try {
+    return { id, can: (await getPostOrThrow(actor, id)).can };
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') return null;
+    throw error;
+  }
+}
 
 /** The header's account menu for a signed-in reader. */
 async function accountOf(actor: NonNullable<Actor>): Promise<NonNullable<PageState['account']>> {
@@ -20,8 +32,9 @@ async function accountOf(actor: NonNullable<Actor>): Promise<NonNullable<PageSta
 
 /** The personal part of the pages asked about, as the policy decides it for this actor. */
 export async function getPageState(actor: Actor, query: PageStateQuery): Promise<PageState> {
-  const [standing, account] = await Promise.all([
+  const [standing, story, account] = await Promise.all([
     query.publication ? publicationStandingOf(actor, query.publication) : undefined,
+    query.story ? storyStandingOf(actor, query.story) : null,
     query.account && actor ? accountOf(actor) : null,
   ]);
   return {
@@ -33,6 +46,7 @@ export async function getPageState(actor: Actor, query: PageStateQuery): Promise
       standing && standing.userRelation && standing.capabilities
         ? { id: standing.id, userRelation: standing.userRelation, capabilities: standing.capabilities }
         : null,
+    story,
     account,
   };
 }
