@@ -1,6 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { DEMO_STAFF_PASSWORD, E2E_SUPPORT_EMAIL } from './tests/e2e/demo-accounts';
 import { e2eSmtpPort } from './tests/e2e/smtp-port';
+
+// Debian's Chromium and the flags this machine needs (npm run lighthouse reads the same file).
+const chromium = JSON.parse(readFileSync('tests/e2e/chromium.json', 'utf8')) as {
+  executablePath: string;
+  args: string[];
+};
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
@@ -25,15 +32,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: process.env.CHROMIUM_PATH ?? chromium.executablePath,
+      args: chromium.args,
     },
   },
   projects: [

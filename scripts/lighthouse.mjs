@@ -6,9 +6,9 @@
 // changed) in its own build folder (NEXT_DIST_DIR, default .next-lighthouse, so `npm start`'s .next
 // is left alone), on its own port (LIGHTHOUSE_PORT, 3298) and on a fresh PGlite folder, which the
 // server seeds with the demo content. Full reports go to data/lighthouse/<visitor>.json.
-// Chromium: CHROME_PATH, default Debian's /usr/bin/chromium.
+// Chromium: CHROMIUM_PATH (as for the browser tests), default Debian's /usr/bin/chromium.
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -24,15 +24,9 @@ const DATA_DIR = path.join(OUT_DIR, 'db');
 const SECRET = 'lighthouse-secret-lighthouse-secret-0123456789';
 const MOBILE = process.argv.includes('--mobile');
 const TARGETS = { performance: 95, cls: 0.05 };
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+// Debian's Chromium with the flags this machine needs, as the browser tests start it.
+const CHROMIUM = JSON.parse(readFileSync(path.join(ROOT, 'tests/e2e/chromium.json'), 'utf8'));
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM.args];
 
 function startServer() {
   rmSync(DATA_DIR, { recursive: true, force: true });
@@ -107,7 +101,7 @@ async function measure(visitor, cookie) {
   // The home page is served from a cache after its first render: measure that, not the first render.
   await (await fetch(`${ORIGIN}/`, { headers })).text();
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromePath: process.env.CHROMIUM_PATH ?? CHROMIUM.executablePath,
     chromeFlags: CHROME_FLAGS,
   });
   try {
