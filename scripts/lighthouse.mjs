@@ -14,6 +14,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { encode } from 'next-auth/jwt';
+import puppeteer from 'puppeteer-core';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3298);
@@ -90,31 +91,49 @@ async function signedInCookie() {
   const writer = authors?.[0];
   if (!writer) throw new Error('no demo writer found in /api/users/all_authors');
   const token = { uid: writer.id, sub: writer.id, name: writer.name, email: writer.email ?? null };
-  const cookie = `next-auth.session-token=${await encode({ token, secret: SECRET })}`;
-  const session = await (await fetch(`${ORIGIN}/api/auth/session`, { headers: { cookie } })).json();
-  if (session?.user?.id !== writer.id) throw new Error('the minted session cookie was not accepted');
-  return { cookie, name: writer.name };
+  const session = { name: 'next-auth.session-token', value: await encode({ token, secret: SECRET }) };
+  const cookie = `${session.name}=${session.value}`;
+  const answer = await (await fetch(`${ORIGIN}/api/auth/session`, { headers: { cookie } })).json();
+  if (answer?.user?.id !== writer.id) throw new Error('the minted session cookie was not accepted');
+  return { session, cookie, name: writer.name };
 }
 
-async function measure(visitor, cookie) {
-  const headers = cookie ? { Cookie: cookie } : {};
+/**
+ * Lighthouse on the home page in a fresh Chromium, as `visitor`. A signed-in reader's session is in
+ * the browser's cookie jar, as after a real sign-in: Lighthouse's extraHeaders would send it with the
+ * page but not with the page's own fetches (/api/auth/session answered as for a guest, and the page
+ * drew a guest's layout), and its storage reset would clear the jar, so that reset is off — the
+ * profile is new for every run anyway.
+ */
+async function measure(visitor, writer) {
   // The home page is served from a cache after its first render: measure that, not the first render.
-  await (await fetch(`${ORIGIN}/`, { headers })).text();
+  await (await fetch(`${ORIGIN}/`, { headers: writer ? { cookie: writer.cookie } : {} })).text();
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? CHROMIUM.executablePath,
     chromeFlags: CHROME_FLAGS,
   });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   try {
+    const page = await browser.newPage();
+    if (writer) {
+      await browser.setCookie({
+        ...writer.session,
+        domain: 'localhost',
+        path: '/',
+        httpOnly: true,
+        sameSite: 'Lax',
+      });
+    }
     const result = await lighthouse(
       `${ORIGIN}/`,
       {
-        port: chrome.port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance'],
-        extraHeaders: headers,
+        disableStorageReset: true,
       },
       MOBILE ? undefined : desktopConfig,
+      page,
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${visitor}`);
     writeFileSync(path.join(OUT_DIR, `${visitor}.json`), result.report);
@@ -129,6 +148,7 @@ async function measure(visitor, cookie) {
       lhr,
     };
   } finally {
+    await browser.disconnect();
     await chrome.kill();
   }
 }
@@ -153,7 +173,7 @@ async function main() {
     await waitUntilReady(server);
     const writer = await signedInCookie();
     console.log(`[lighthouse] server ready; signed in as ${writer.name}`);
-    const rows = [await measure('anonymous'), await measure('signed-in', writer.cookie)];
+    const rows = [await measure('anonymous'), await measure('signed-in', writer)];
     const misses = rows.filter((row) => row.performance < TARGETS.performance || row.cls > TARGETS.cls);
     console.log(`\nLighthouse ${MOBILE ? 'mobile' : 'desktop'}, ${ORIGIN}/`);
     console.table(
