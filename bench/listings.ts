@@ -112,6 +112,7 @@ export function listingMeasures(context: {
   const deep = `${feed}?lastKeys=${encodeURIComponent(data.feed.lastKeys)}`;
   const writer = `/@${data.writer.subdomain}`;
   const tag = `/tags/${encodeURIComponent(data.tag.slug)}`;
+  const searchPage = `/search?q=${encodeURIComponent(searchTerms()[0]!)}`;
 
   return [
     page('home page / (anonymous)', '/'),
@@ -128,6 +129,9 @@ export function listingMeasures(context: {
     signedInPage('tag page (signed in)', tag),
     page(`writer home ${writer}, ${data.writer.stories.toLocaleString('en')} stories`, writer),
     signedInPage('writer home (signed in)', writer),
+    // A query asked before: the search page cache answers (decision 031), for guests and members.
+    page(`search page ${searchPage}`, searchPage),
+    signedInPage('search page (signed in)', searchPage),
     async () => {
       const cookie = await context.signedIn();
       return api(

@@ -1,10 +1,10 @@
 // The production HTTP server: what `next start` does, plus three things in front of it.
 //  - The page response caches: full-page GET/HEADs of /stories/{slug} ask the story page cache
-//    first (docs/decisions/006-story-page.md), anonymous ones of a publication's page
-//    (/{subdomain}, /publications/{id}) the publication page cache
-//    (docs/decisions/021-publication-page-cache.md), and anonymous ones of the site's listings (/,
-//    /tags/{slug}, /@{subdomain}, /publications) the listing page cache (026): serve the stored page (its fingerprint was just
-//    checked against the database), redirect an outdated story slug (301), or let Next render — and
+//    first (docs/decisions/006-story-page.md), those of a publication's page (/{subdomain},
+//    /publications/{id}) the publication page cache (021), those of the site's listings (/,
+//    /tags/{slug}, /@{subdomain}, /publications) the listing page cache (026) and /search?q= the
+//    search page cache — by any reader, signed in or not (031): serve the stored page (its
+//    fingerprint was just checked), redirect an outdated story slug (301), or let Next render and
 //    keep the page for the next reader. Any failure in that path falls back to Next.
 //  - The API's fast path (docs/decisions/009-api-fast-path-and-memory.md): /api/* (next-auth's
 //    /api/auth/* aside) goes straight to the Hono app; Next.js's router costs ~6 ms a call here.
@@ -181,12 +181,19 @@ async function serveCached(cache, req, res) {
     const { token } = decision;
     // This render is kept for every reader: made as a guest's, whoever asked (decision 031).
     runtime.forgetSession(req);
+    // A page that shows one reader's moment (too many searches) refuses, through this id, to be kept.
+    const renderId = runtime.markKeptRender(req);
     let kept = false;
     // No page to keep (the client left, or the answer was no HTML page): let another render fill it.
-    res.on('close', () => kept || cache.abandon(token));
+    res.on('close', () => {
+      runtime.renderRefused(renderId);
+      if (!kept) cache.abandon(token);
+    });
     return renderDocument(req, res, (page) => {
       kept = true;
-      return cache.store(token, page);
+      if (!runtime.renderRefused(renderId)) return cache.store(token, page);
+      cache.abandon(token);
+      return null;
     });
   }
   if (decision.action === 'render') cache.abandon(decision.token);

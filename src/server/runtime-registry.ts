@@ -8,6 +8,7 @@ import type { ListingPageCache } from './modules/page-cache/listing-page.cache';
 import type { PublicationPageCache } from './modules/page-cache/publication-page.cache';
 import type { PublicationPostsCache } from './modules/page-cache/publication-posts.cache';
 import type { StoryPageCache } from './modules/posts/posts-page.cache';
+import type { SearchPageCache } from './modules/search/search-page.cache';
 import type { VersionedPageCache } from './modules/page-cache/versioned-page.cache';
 
 // The one process-wide slot that holds the running runtime (docs/decisions/017-runtime-and-csp.md),
@@ -34,6 +35,8 @@ export type Runtime = {
   listingPageCache: ListingPageCache;
   /** The API's listings' response cache, anonymous readers only (026). */
   listingApiCache: ListingApiCache;
+  /** The search page's response cache, every reader's (issue 21, decision 031). */
+  searchPageCache: SearchPageCache;
   /** The page caches the front server asks, in order, for a page that is not a story. */
   pageCaches: VersionedPageCache[];
   /** The API response caches the front server asks, in order, before the API. */
@@ -50,6 +53,15 @@ export type Runtime = {
     headers: Record<string, string | string[] | undefined>;
     rawHeaders?: string[];
   }) => void;
+  /**
+   * Gives a render a page cache means to keep an id a page can refuse keeping by
+   * (page-cache/render-refusal.ts); renderRefused(id) answers once it ended, and forgets the id.
+   */
+  markKeptRender: (request: {
+    headers: Record<string, string | string[] | undefined>;
+    rawHeaders?: string[];
+  }) => string;
+  renderRefused: (id: string) => boolean;
   /** The Set-Cookie that brings the member hint in step with a page request's session, or null. */
   memberHintUpdate: (headers: Record<string, string | string[] | undefined>) => string | null;
   /** Same as stopRuntime(): stops the jobs, closes the database, empties the slot. */

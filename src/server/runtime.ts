@@ -19,6 +19,8 @@ import { createListingPageCache, LISTING_PAGE_CACHE_BYTES } from './modules/page
 import { createStoryPageCache, STORY_PAGE_CACHE_BYTES } from './modules/posts/posts-page.cache';
 import { probeStoryPage } from './modules/posts/posts-page.service';
 import { forgetSession, memberHintUpdate } from './modules/page-cache/cache-request';
+import { markKeptRender, renderRefused } from './modules/page-cache/render-refusal';
+import { createSearchPageCache, SEARCH_PAGE_CACHE_BYTES } from './modules/search/search-page.cache';
 import { storyPageCacheSlot } from './modules/posts/story-page-cache-slot';
 import { currentSlot, fillSlot, getRuntime, type Runtime } from './runtime-registry';
 import { seedDemo } from './seed/demo';
@@ -118,6 +120,7 @@ async function assemble(database: Database, options: RuntimeOptions): Promise<Ru
   const listingApiCache = createListingApiCache({ maxBytes: LISTING_API_CACHE_BYTES });
   const publicationPageCache = createPublicationPageCache({ maxBytes: PUBLICATION_PAGE_CACHE_BYTES });
   const listingPageCache = createListingPageCache({ maxBytes: LISTING_PAGE_CACHE_BYTES });
+  const searchPageCache = createSearchPageCache({ maxBytes: SEARCH_PAGE_CACHE_BYTES });
   const storyPageCache = createStoryPageCache({ maxBytes: STORY_PAGE_CACHE_BYTES, probe: probeStoryPage });
   // The parts code below the runtime uses, each in its own layer's slot (lib/process-slot.ts).
   processJobsSlot.set(jobs ?? undefined);
@@ -128,7 +131,8 @@ async function assemble(database: Database, options: RuntimeOptions): Promise<Ru
     storyPageCache,
     publicationPageCache,
     listingPageCache,
-    pageCaches: [publicationPageCache, listingPageCache],
+    searchPageCache,
+    pageCaches: [publicationPageCache, listingPageCache, searchPageCache],
     publicationPostsCache,
     listingApiCache,
     apiCaches: [publicationPostsCache, listingApiCache],
@@ -137,6 +141,8 @@ async function assemble(database: Database, options: RuntimeOptions): Promise<Ru
     api: listingApiCache.wrap(publicationPostsCache.wrap(createApiFastPath(createApp()))),
     documentPolicy,
     forgetSession,
+    markKeptRender,
+    renderRefused,
     memberHintUpdate,
     stop: () => (stopping ??= stopParts(database, jobs)),
   };

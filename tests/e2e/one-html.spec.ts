@@ -21,6 +21,7 @@ async function cachedPageKinds(request: APIRequestContext): Promise<string[]> {
     first(/href="(\/tags\/[^"?#]+)"/),
     first(/href="(\/@[^"?#]+)"/),
     first(/href="(\/stories\/[^"?#]+)"/),
+    '/search?q=grace',
   ];
 }
 

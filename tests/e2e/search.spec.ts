@@ -107,3 +107,31 @@ test('a query too long is refused with a clear message, and hostile text is just
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   }
 });
+
+// Issue 21 (decision 031): a query's page is every reader's, kept until the site changes. One
+// reader's "Too many searches" is theirs alone: it is never kept for the next reader. Each reader
+// here has an address of its own (the browser tests' server trusts one proxy hop).
+test('the search page is kept for every reader, but one address being limited is never kept', async ({
+  request,
+}) => {
+  const word = newWord();
+  const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
+  const limited = `198.51.100.${10 + Math.floor(Math.random() * 200)}`;
+  // The page and GET /api/posts/search count against one limit per address: spend it.
+  for (let i = 0; ; i++) {
+    const res = await request.get(`/api/posts/search?q=${newWord()}`, from(limited));
+    if (res.status() === 429) break;
+    expect(res.status()).toBe(200);
+    expect(i, 'the search limit was reached').toBeLessThan(100);
+  }
+  const refused = await (await request.get(`/search?q=${word}`, from(limited))).text();
+  expect(refused).toContain('Too many searches');
+
+  // Another reader asking the same words gets the results, not the first reader's refusal…
+  const other = await (await request.get(`/search?q=${word}`, from('203.0.113.77'))).text();
+  expect(other).not.toContain('Too many searches');
+  expect(other).toContain(`Results for “${word}”`);
+  // …and that page is the one kept: the limited reader now gets it too, without a search counted.
+  const kept = await (await request.get(`/search?q=${word}`, from(limited))).text();
+  expect(kept).toBe(other);
+});

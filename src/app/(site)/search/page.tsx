@@ -8,7 +8,12 @@ import styles from '@/components/search/search.module.css';
 import { SearchIcon } from '@/components/ui/icons';
 import { clientAddress } from '@/server/lib/client-address';
 import { AppError } from '@/server/lib/errors';
-import { searchQuerySchema, type SearchPage } from '@/server/modules/search/posts-search.schema';
+import { refuseKeeping } from '@/server/modules/page-cache/render-refusal';
+import {
+  cleanSearchText,
+  searchQuerySchema,
+  type SearchPage,
+} from '@/server/modules/search/posts-search.schema';
 import { countSearch, searchStories } from '@/server/modules/search/posts-search.service';
 import { searchTags, type MatchingTag } from '@/server/modules/tags/tags-search.service';
 import type { Author } from '@/server/modules/search/users-search.schema';
@@ -17,6 +22,8 @@ import { searchAuthors } from '@/server/modules/search/users-search.service';
 // /search?q= (issue 11): published stories ranked by full text (title matches first) with the words
 // marked, plus the writers and tags matching the words. The header box sends range=blogs (SPEC §2);
 // stories are the only range there is, so it is kept in the form and otherwise ignored.
+// The page is every reader's, kept by the search page cache (search-page.cache.ts, decision 031):
+// it reads no session, and what it shows depends on the words as the schema cleans them.
 
 /** Writers and tags shown beside the stories; the writers dialog has the rest. */
 const SIDE_LIMIT = 6;
@@ -27,7 +34,7 @@ const first = (value: string | string[] | undefined): string =>
   (Array.isArray(value) ? value[0] : value) ?? '';
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
-  const q = first((await searchParams).q).trim();
+  const q = cleanSearchText(first((await searchParams).q));
   // Result pages are for readers, not for search engines' indexes.
   return { title: q ? `Search: ${q.slice(0, 60)}` : 'Search', robots: { index: false, follow: true } };
 }
@@ -36,8 +43,9 @@ type Found = { stories: SearchPage; writers: Author[]; tags: MatchingTag[] };
 
 /** The three answers, or why there are none (a query too long, too many searches). */
 async function find(q: string): Promise<Found | { problem: string }> {
+  const asked = await headers();
   try {
-    await countSearch(clientAddress(await headers()));
+    await countSearch(clientAddress(asked));
     const [stories, writers, tags] = await Promise.all([
       searchStories(null, q, 0),
       searchAuthors(q, SIDE_LIMIT),
@@ -45,7 +53,11 @@ async function find(q: string): Promise<Found | { problem: string }> {
     ]);
     return { stories, writers, tags };
   } catch (error) {
-    if (error instanceof AppError && error.code === 'rate_limited') return { problem: error.message };
+    if (error instanceof AppError && error.code === 'rate_limited') {
+      // One address's moment, not the query's page: never kept for every reader.
+      refuseKeeping(asked);
+      return { problem: error.message };
+    }
     throw error;
   }
 }

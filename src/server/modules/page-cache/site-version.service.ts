@@ -2,6 +2,11 @@ import { findSiteVersion } from './site-version.repository';
 
 // What other modules may ask of the site's version (docs/decisions/026-listing-page-caches.md).
 
+/** The site's version now: the fingerprint of a page that changes only with it (the search page). */
+export function currentSiteVersion(): Promise<string> {
+  return findSiteVersion();
+}
+
 /**
  * `compute`, kept per arguments until the site's version moves: for rankings over every published
  * story (the most used tags, the most publishing writers and publications), which cost 100–200 ms
