@@ -11,7 +11,7 @@ import {
 } from '../../src/server/modules/page-cache/listing-addresses';
 import { createListingPageCache } from '../../src/server/modules/page-cache/listing-page.cache';
 import { findSiteVersion } from '../../src/server/modules/page-cache/site-version.repository';
-import { untilSiteChanges } from '../../src/server/modules/page-cache/site-version.service';
+import { estimatedBytes, untilSiteChanges } from '../../src/server/modules/page-cache/site-version.service';
 import type { VersionedPageCache } from '../../src/server/modules/page-cache/versioned-page.cache';
 import { getRuntime } from '../../src/server/runtime';
 import { createPin, createPost, createPublication, createUser, setCuratedSet } from '../factories';
@@ -280,20 +280,24 @@ describe('results kept until the site changes', () => {
     expect(await kept('grace')).toBe('grace:3');
   });
 
-  it('keeps no more than it may, and no failure', async () => {
+  it('keeps no more bytes than it may, and no failure', async () => {
     let computed = 0;
+    // Each result is 100 characters (200 bytes, plus its key's): two fit in 500 bytes, not three.
     const kept = untilSiteChanges(async (n: number) => {
       computed += 1;
       if (n < 0) throw new Error('refused');
-      return n;
-    }, 2);
+      return String(n).padEnd(100, '.');
+    }, 500);
     await kept(1);
     await kept(2);
     await kept(3); // 1 is dropped
+    await kept(2);
+    expect(computed).toBe(3);
     await kept(1);
     expect(computed).toBe(4);
     await expect(kept(-1)).rejects.toThrow('refused');
     await expect(kept(-1)).rejects.toThrow('refused');
     expect(computed).toBe(6);
+    expect(estimatedBytes({ a: 'bc' })).toBe(2 * '{"a":"bc"}'.length);
   });
 });

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
-import { reencodeImage } from '../modules/images/images.processing';
+import { loadSharp, reencodeImage } from '../modules/images/images.processing';
 import { STORED_FILE_RE } from '../modules/images/images.schema';
 import { saveUploadOnce, uploadExists } from '../modules/images/images.storage';
 import type { DemoArt } from './demo-content';
@@ -90,6 +89,7 @@ function backgroundSvg(art: DemoArt): string {
 async function store(name: string, svg: string): Promise<string> {
   const url = `/uploads/${name}`;
   if (uploadExists(name)) return url;
+  const sharp = await loadSharp();
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
   const { bytes } = await reencodeImage(png, 'png');
   // false: a seeder running beside this one stored the same picture first.

@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { AppError } from '../../lib/errors';
 import type { UploadExtension } from './images.schema';
 
@@ -26,9 +26,16 @@ const notAnImage = (detail: string) =>
 const tooManyPixels = () =>
   new AppError('payload_too_large', 'The image has too many pixels', `at most ${MAX_INPUT_PIXELS} pixels`);
 
+/**
+ * sharp, loaded on the first image it handles rather than with the server: its native library holds
+ * ~20 MiB that a process serving pages never needs (issue 21's memory budget, decision 009).
+ */
+export const loadSharp = () => import('sharp').then((module) => module.default);
+
 export type ProcessedImage = { bytes: Buffer; width: number; height: number };
 
 export async function reencodeImage(input: Uint8Array, extension: UploadExtension): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
   const animated = extension === 'gif' || extension === 'webp';
   const options = { animated, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
   let metadata: Metadata;

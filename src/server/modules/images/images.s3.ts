@@ -1,12 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { env } from '../../lib/env';
 
 // The S3 upload driver (DESIGN §1, docs/decisions/007-s3-uploads.md): on when S3_BUCKET is set. The
@@ -46,9 +38,14 @@ export function s3Settings(): S3Settings | null {
   };
 }
 
+// The AWS SDK is loaded on the first S3 call, not with the server: ~20 MiB of a process that stores
+// its uploads on the local disk would hold it for nothing (issue 21's memory budget, decision 009).
+const loadSdk = () => import('@aws-sdk/client-s3');
+
 let cached: { signature: string; client: S3Client } | null = null;
 
-function clientFor(settings: S3Settings): S3Client {
+async function clientFor(settings: S3Settings): Promise<S3Client> {
+  const { S3Client } = await loadSdk();
   const signature = JSON.stringify(settings);
   if (cached?.signature === signature) return cached.client;
   cached?.client.destroy();
@@ -89,6 +86,10 @@ export async function presignS3Put(
   contentLength: number,
   expiresInSeconds: number,
 ): Promise<string> {
+  const [{ PutObjectCommand }, { getSignedUrl }] = await Promise.all([
+    loadSdk(),
+    import('@aws-sdk/s3-request-presigner'),
+  ]);
   const command = new PutObjectCommand({
     Bucket: settings.bucket,
     Key: key,
@@ -96,7 +97,7 @@ export async function presignS3Put(
     ContentLength: contentLength,
     IfNoneMatch: '*',
   });
-  return getSignedUrl(clientFor(settings), command, {
+  return getSignedUrl(await clientFor(settings), command, {
     expiresIn: expiresInSeconds,
     signableHeaders: new Set(['content-type', 'content-length', 'if-none-match']),
   });
@@ -114,10 +115,14 @@ export function s3KeyFromUrl(settings: S3Settings, url: string): string | null {
 
 export type S3Object = { bytes: Uint8Array; contentType: string | undefined; verified: boolean };
 
-const isMissing = (error: unknown) =>
-  error instanceof NoSuchKey ||
-  (error instanceof S3ServiceException &&
-    (error.name === 'NotFound' || error.$metadata.httpStatusCode === 404));
+async function isMissing(error: unknown): Promise<boolean> {
+  const { NoSuchKey, S3ServiceException } = await loadSdk();
+  return (
+    error instanceof NoSuchKey ||
+    (error instanceof S3ServiceException &&
+      (error.name === 'NotFound' || error.$metadata.httpStatusCode === 404))
+  );
+}
 
 /** The object's bytes (at most maxBytes + 1 are read), or null when nothing is stored under the key. */
 export async function readS3Object(
@@ -125,8 +130,9 @@ export async function readS3Object(
   key: string,
   maxBytes: number,
 ): Promise<S3Object | null> {
+  const { GetObjectCommand } = await loadSdk();
   try {
-    const answer = await clientFor(settings).send(
+    const answer = await (await clientFor(settings)).send(
       new GetObjectCommand({ Bucket: settings.bucket, Key: key }),
     );
     const chunks: Uint8Array[] = [];
@@ -142,7 +148,7 @@ export async function readS3Object(
       verified: answer.Metadata?.[VERIFIED_METADATA_KEY] === '1',
     };
   } catch (error) {
-    if (isMissing(error)) return null;
+    if (await isMissing(error)) return null;
     throw error;
   }
 }
@@ -154,7 +160,8 @@ export async function writeVerifiedS3Object(
   bytes: Uint8Array,
   contentType: string,
 ): Promise<void> {
-  await clientFor(settings).send(
+  const { PutObjectCommand } = await loadSdk();
+  await (await clientFor(settings)).send(
     new PutObjectCommand({
       Bucket: settings.bucket,
       Key: key,
@@ -167,5 +174,6 @@ export async function writeVerifiedS3Object(
 }
 
 export async function deleteS3Object(settings: S3Settings, key: string): Promise<void> {
-  await clientFor(settings).send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: key }));
+  const { DeleteObjectCommand } = await loadSdk();
+  await (await clientFor(settings)).send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: key }));
 }

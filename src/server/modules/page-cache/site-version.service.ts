@@ -7,35 +7,64 @@ export function currentSiteVersion(): Promise<string> {
   return findSiteVersion();
 }
 
+/** What one kept result may be estimated to hold: a string's characters, else its JSON's, at 2 bytes. */
+export function estimatedBytes(value: unknown): number {
+  if (typeof value === 'string') return value.length * 2;
+  try {
+    return (JSON.stringify(value)?.length ?? 0) * 2;
+  } catch {
+    return 0;
+  }
+}
+
+/** What each kept computation may hold by default: bounded by bytes, not by count (issue 21). */
+export const KEPT_RESULTS_BYTES = 4 * 1024 * 1024;
+
 /**
  * `compute`, kept per arguments until the site's version moves: for rankings over every published
- * story (the most used tags, the most publishing writers and publications), which cost 100–200 ms
- * at 100,000 stories on PGlite and change only when a listing would. Each call still reads the
- * version (one prepared lookup), so a result is never older than the last change; one computed
- * across a change is kept under the older version and dropped on the next call.
+ * story (the most used tags, the most publishing writers and publications), feeds and search pages,
+ * which cost 100–200 ms at 100,000 stories on PGlite and change only when a listing would. Each call
+ * still reads the version (one prepared lookup), so a result is never older than the last change;
+ * one computed across a change is kept under the older version and dropped on the next call.
+ * At most `maxBytes` of results are kept (estimatedBytes; the oldest kept go first): readers choose
+ * the arguments, so their number is theirs, but not the memory they hold.
  */
 export function untilSiteChanges<Args extends (string | number)[], Result>(
   compute: (...args: Args) => Promise<Result>,
-  /** At most this many results are kept (the oldest kept go first): for arguments readers choose. */
-  maxEntries = 1000,
+  maxBytes = KEPT_RESULTS_BYTES,
 ): (...args: Args) => Promise<Result> {
   let version = '';
-  const kept = new Map<string, Promise<Result>>();
+  let bytes = 0;
+  const kept = new Map<string, { result: Promise<Result>; bytes: number }>();
+  const drop = (key: string) => {
+    bytes -= kept.get(key)?.bytes ?? 0;
+    kept.delete(key);
+  };
   return async (...args) => {
     const now = await findSiteVersion();
     if (now !== version) {
       kept.clear();
+      bytes = 0;
       version = now;
     }
     const key = JSON.stringify(args);
-    let result = kept.get(key);
-    if (!result) {
-      result = compute(...args);
-      kept.set(key, result);
-      if (kept.size > maxEntries) kept.delete(kept.keys().next().value!);
+    const found = kept.get(key);
+    if (found) return found.result;
+    const entry = { result: compute(...args), bytes: 0 };
+    kept.set(key, entry);
+    entry.result.then(
+      (value) => {
+        if (kept.get(key) !== entry) return; // dropped meanwhile (a change, or evicted)
+        entry.bytes = estimatedBytes(value) + key.length * 2;
+        bytes += entry.bytes;
+        for (const [oldest] of kept) {
+          if (bytes <= maxBytes) break;
+          drop(oldest);
+        }
+      },
       // A failure is not kept: the next reader asks again.
-      result.catch(() => kept.get(key) === result && kept.delete(key));
-    }
-    return result;
+      () => kept.get(key) === entry && drop(key),
+    );
+    return entry.result;
   };
 }
