@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
 import { newUuid } from '../../src/server/lib/ids';
@@ -205,6 +206,32 @@ describe('posts API: creating stories', () => {
     }
   });
 
+  it("search's copy of a published story holds its vector, and Chinese bigrams only when it has Chinese (migrations 0009, 0014)", async () => {
+    const author = await createUser(db);
+    const paragraph = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
+    for (const [text, bigrams] of [
+      ['Rest in the promises written in His Word.', []],
+      ['以利亚 prayed, and 医治 came', ['以利', '利亚', '医治']],
+      ['One 信 alone makes no pair', []],
+    ] as const) {
+      const res = await call('POST', '/api/posts/new/publish', {
+        as: author.id,
+        body: storyPayload({ bodyJson: { type: 'doc', content: [paragraph(text)] } }),
+      });
+      expect(res.status).toBe(201);
+      const { rows } = (await db.execute(sql`select s.search_vector = p.search_vector
+          || post_search_cjk_bigrams(concat_ws(' ', p.title, p.excerpt, p.tags_text, p.body_text)) as "same",
+          s.search_vector::text as "vector", p.search_vector::text as "own"
+        from post_search s join posts p on p.id = s.post_id where s.post_id = ${res.json.id}`)) as unknown as {
+        rows: { same: boolean; vector: string; own: string }[];
+      };
+      expect(rows).toHaveLength(1);
+      expect(rows[0].same, text).toBe(true);
+      if (bigrams.length === 0) expect(rows[0].vector).toBe(rows[0].own);
+      for (const pair of bigrams) expect(rows[0].vector).toContain(`'${pair}'`);
+    }
+  });
+
   it('a story needs a title and an excerpt to go out (drafts may have neither)', async () => {
     const author = await createUser(db);
     for (const overrides of [{ title: '  ' }, { excerpt: '' }]) {
@@ -265,6 +292,41 @@ describe('posts API: creating stories', () => {
             newsletterDescription: publication.newsletterDescription,
           },
         });
+      }
+    });
+
+    it('the answer is the story as stored: what GET answers the writer, tags in their order and first spelling', async () => {
+      const owner = await createUser(db);
+      const editor = await createUser(db);
+      const publication = await createPublication(db, { owner });
+      await addPublicationMember(db, { publication, user: editor, role: 'publication_editor' });
+      // 'Grace' is known already under another spelling; 'Quiet Morning …' is new.
+      const first = await call('POST', '/api/posts/new/draft', {
+        as: owner.id,
+        body: storyPayload({ tags: [{ name: 'GRACE' }] }),
+      });
+      expect(first.json.tags).toEqual([{ name: 'GRACE', slug: 'grace' }]);
+      const fresh = `Quiet Morning ${newUuid().slice(0, 8)}`;
+      for (const [mode, extra] of [
+        ['publish', {}],
+        ['draft', {}],
+        ['schedule', { scheduledTime: inAMinute() }],
+      ] as const) {
+        const res = await call('POST', `/api/posts/new/${mode}`, {
+          as: editor.id,
+          body: storyPayload({
+            ...extra,
+            publicationId: publication.id,
+            collectionId: publication.collection.id,
+            tags: [{ name: fresh }, { name: 'grace' }, { name: 'Hope' }],
+            featureImageUrl: 'https://images.example.test/a.jpg',
+            languageCode: 'zh',
+          }),
+        });
+        expect(res.status, mode).toBe(201);
+        expect(res.json.tags.map((tag: { name: string }) => tag.name)).toEqual([fresh, 'GRACE', 'Hope']);
+        expect(res.json.can.canEdit).toBe(true);
+        expect(res.text).toBe((await call('GET', `/api/posts/${res.json.id}`, { as: editor.id })).text);
       }
     });
 

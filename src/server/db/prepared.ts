@@ -1,5 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { PgDialect, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { ChangeNotices, Database } from './client';
 import { getDatabase } from './index';
 
@@ -9,7 +9,8 @@ import { getDatabase } from './index';
 // but runs a PREPAREd one in a fraction of that; on PostgreSQL a named statement is prepared once
 // per pooled connection by node-postgres. Parameters are text: each is passed as a quoted literal to
 // PGlite's EXECUTE (standard_conforming_strings is on, so doubling quotes is the whole escaping),
-// which is why this is only for parameters the callers have already validated.
+// which is why this is only for parameters the callers have already validated. A null value is SQL's
+// null (PGlite: the literal null; node-postgres passes it as is).
 //
 // What is prepared where is kept on the Database itself (`preparedStatements`), which the runtime
 // owns: every copy of this module that Next.js's bundles load sees the same record.
@@ -24,6 +25,14 @@ type BuiltQuery = { toSQL(): { sql: string; params: unknown[] } };
 
 /** Builds queries for preparedQuery without a database at hand (they are turned into text once). */
 export const queryBuilder = new QueryBuilder();
+
+const dialect = new PgDialect();
+
+/**
+ * A statement Drizzle's builders cannot write (data-modifying WITH queries, say), written as a `sql`
+ * template over the tables' columns, for preparedQuery / namedPreparedQuery.
+ */
+export const sqlStatement = (statement: SQL): BuiltQuery => ({ toSQL: () => dialect.sqlToQuery(statement) });
 
 /**
  * A select list whose result columns are named by the keys (`"featureImageUrl"`), as raw rows of a
@@ -60,7 +69,7 @@ export function textArrayParameter(values: readonly string[]): string {
 /** 42P05: the statement is there already (an earlier copy of the app on this database): that will do. */
 const alreadyPrepared = (error: unknown) => (error as { code?: string })?.code === '42P05';
 
-const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
+const literal = (value: string | null) => (value === null ? 'null' : `'${value.replace(/'/g, "''")}'`);
 
 /**
  * A query by name with $1…$n text parameters, as SQL text or built with `queryBuilder`. The name
@@ -87,10 +96,10 @@ export function preparedQuery<Row>(
     return { text, types };
   };
   if (options.keptUntilChange) keptUntilChangeStatements.set(name, () => statement().text);
-  return async (...values: string[]): Promise<Row[]> => {
+  return async (...values: (string | null)[]): Promise<Row[]> => {
     const database = await getDatabase();
     if (options.keptUntilChange && database.changes) {
-      return keptUntilChange(database.changes, `${name}\u0000${values.join('\u0000')}`, () =>
+      return keptUntilChange(database.changes, `${name}\u0000${JSON.stringify(values)}`, () =>
         executeOnPglite<Row>(database, name, statement, values),
       );
     }
@@ -155,7 +164,7 @@ async function keptUntilChange<Row>(
 export function namedPreparedQuery<Row>(name: string, query: BuiltQuery) {
   let names: string[] | undefined;
   const run = preparedQuery<Row>(name, query);
-  return (values: Record<string, string>): Promise<Row[]> => {
+  return (values: Record<string, string | null>): Promise<Row[]> => {
     names ??= query.toSQL().params.map((param) => {
       const placeholder = (param as { name?: unknown }).name;
       if (typeof placeholder !== 'string') throw new Error(`${name}: every parameter must be a placeholder`);
@@ -175,7 +184,7 @@ async function executeOnPglite<Row>(
   database: Database,
   name: string,
   statement: () => { text: string; types: string },
-  values: string[],
+  values: (string | null)[],
 ): Promise<Row[]> {
   const pglite = database.pglite!;
   const exec = pglite.exec.bind(pglite) as unknown as Exec;

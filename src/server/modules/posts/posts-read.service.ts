@@ -98,7 +98,11 @@ export async function listVisibleStorySummaries(
 export async function getStoryAfterWrite(actor: Actor, id: string): Promise<Story> {
   const row = await findStoryRowById(id);
   if (!row) throw notFound('Story');
-  const role = await publicationRoleOf(actor?.id, row.publicationId);
+  return storyAfterWrite(actor, row, await publicationRoleOf(actor?.id, row.publicationId));
+}
+
+/** getStoryAfterWrite for a row the write answered, and the actor's role in its publication. */
+export function storyAfterWrite(actor: Actor, row: StoryRow, role: PublicationRole | null): Story {
   return toStory(row, storyCapabilitiesOf(actor, storyResource(row), role, row));
 }
 

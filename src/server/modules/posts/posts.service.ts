@@ -4,7 +4,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { newStoryId } from '../../lib/ids';
 import { slugify, tagSlug } from '../../../lib/slug';
 import type { Tag, TagInput } from './posts-tags.schema';
-import { addPostTags, replacePostTags } from './posts-tags.repository';
+import { replacePostTags } from './posts-tags.repository';
 import {
   assertReadyToGoOut,
   loadVisibleStory,
@@ -14,10 +14,10 @@ import {
   type LoadedStory,
 } from './posts-access.service';
 import { prepareBody } from './posts-html';
-import { getStoryAfterWrite } from './posts-read.service';
+import { getStoryAfterWrite, storyAfterWrite } from './posts-read.service';
 import {
   deletePostRow,
-  insertPost,
+  insertStory,
   updatePostIfVersion,
   type PostChanges,
   type StoryWritePart,
@@ -74,7 +74,8 @@ export async function createPost(
   const body = prepareBody(input);
   const tagList = toTags(input.tags);
   const id = newStoryId();
-  await insertPost(
+  // The story comes back from its own insert (one statement with its tags), as stored.
+  const row = await insertStory(
     {
       id,
       authorId: me.id,
@@ -91,10 +92,11 @@ export async function createPost(
       collectionId: placement.collectionId,
       ...(input.languageCode && { languageCode: input.languageCode }),
     },
-    (tx) => addPostTags(tx, id, tagList),
+    tagList,
   );
   if (scheduledTime) await enqueuePublishDue(id, scheduledTime);
-  return getStoryAfterWrite(me, id);
+  // The writer's role in the story's publication is the one resolvePlacement just read.
+  return storyAfterWrite(me, row, placement.role);
 }
 
 const sameTags = (a: readonly Tag[], b: readonly Tag[]) =>
