@@ -46,3 +46,30 @@ describe('claim', () => {
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 });
+
+describe('store', () => {
+  const render = async (store: ReturnType<typeof newStore>, setCookie: string | string[]) => {
+    const claimed = await store.claim('/', 'v1', asked);
+    const token = (claimed as { token: Parameters<typeof store.store>[0] }).token;
+    return store.store(token, {
+      ...page('<p>page</p>'),
+      headers: { 'content-type': 'text/html', 'set-cookie': setCookie },
+    });
+  };
+
+  it("keeps a page sent with the member hint (the front server's, decision 031), without the cookie", async () => {
+    const store = newStore();
+    expect(await render(store, 'lamplight-member=1; Path=/; Max-Age=2592000; SameSite=Lax')).not.toBeNull();
+    const hit = await store.claim('/', 'v1', asked);
+    const served = hit && 'hit' in hit ? hit.hit : null;
+    expect(served?.body?.toString()).toBe('<p>page</p>');
+    expect(served?.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('keeps no page that sets any other cookie: that is one reader’s answer', async () => {
+    const store = newStore();
+    expect(await render(store, ['lamplight-member=1; Path=/', 'next-auth.csrf-token=x; Path=/'])).toBeNull();
+    expect(await render(store, 'lamplight-lang=zh; Path=/')).toBeNull();
+    expect(store.stats().stores).toBe(0);
+  });
+});

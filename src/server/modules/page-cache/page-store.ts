@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { MEMBER_COOKIE } from '../../../lib/member-hint';
 import { documentPolicy } from '../../lib/security-headers';
 
 // What every response cache in front of a page shares (docs/decisions/006-story-page.md and
@@ -58,6 +59,16 @@ const DROPPED = new Set([
   'etag',
   'set-cookie',
 ]);
+
+/**
+ * Whether a response's Set-Cookie is only the member hint, which the front server adds to a page
+ * out of step with the reader's session (decision 031): no part of the page, so the page is kept —
+ * without it. Any other cookie is the page's own answer to one reader: never kept.
+ */
+function setsOnlyMemberHint(value: HeaderValue | number): boolean {
+  const cookies = Array.isArray(value) ? value : [String(value)];
+  return cookies.every((cookie) => cookie.startsWith(`${MEMBER_COOKIE}=`));
+}
 
 /** How long a reader waits for another reader's render of the same page before rendering it too. */
 export const FILL_WAIT_MS = 5_000;
@@ -162,7 +173,8 @@ export function createPageStore(options: PageStoreOptions) {
     const contentType = String(response.headers['content-type'] ?? '');
     if (response.status !== 200 || !response.body || !contentType.startsWith(options.contentType))
       return null;
-    if (response.headers['set-cookie'] !== undefined) return null;
+    const setCookie = response.headers['set-cookie'];
+    if (setCookie !== undefined && !setsOnlyMemberHint(setCookie)) return null;
     const headers: Record<string, HeaderValue> = {};
     for (const [name, value] of Object.entries(response.headers)) {
       if (value === undefined || DROPPED.has(name.toLowerCase())) continue;
