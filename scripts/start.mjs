@@ -72,9 +72,9 @@ const mallocTuning = {
   MALLOC_TRIM_THRESHOLD_: env.MALLOC_TRIM_THRESHOLD_ ?? '131072',
 };
 // On the embedded PGlite, V8's optimising compiler compiling its 9 MB WebAssembly costs ~100 MiB of
-// native memory at its peak; the baseline compiler (Liftoff) alone does not — but under the bench
-// every query-bound figure halved with it (decision 009), so it is a choice for a small machine
-// short of memory, not the default: WASM_LIFTOFF_ONLY=true. Node refuses the flag in NODE_OPTIONS.
+// native memory at its peak; the baseline compiler (Liftoff) alone does not, but its code is the
+// unoptimised tier where PGlite spends most of a query, so it is a choice for a small machine short
+// of memory, not the default (decision 009): WASM_LIFTOFF_ONLY=true. Node refuses it in NODE_OPTIONS.
 const liftoffOnly = !env.DATABASE_URL && env.WASM_LIFTOFF_ONLY === 'true' ? ['--liftoff-only'] : [];
 const server = spawn(
   process.execPath,
