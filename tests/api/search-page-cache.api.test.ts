@@ -1,9 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
-import {
-  createSearchPageCache,
-  searchPageWords,
-} from '../../src/server/modules/search/search-page.cache';
+import { createSearchPageCache, searchPageWords } from '../../src/server/modules/search/search-page.cache';
 import type { VersionedPageCache } from '../../src/server/modules/page-cache/versioned-page.cache';
 import { createPost, createUser } from '../factories';
 import { useTestDatabase } from '../helpers/test-db';

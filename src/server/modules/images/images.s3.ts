@@ -132,9 +132,9 @@ export async function readS3Object(
 ): Promise<S3Object | null> {
   const { GetObjectCommand } = await loadSdk();
   try {
-    const answer = await (await clientFor(settings)).send(
-      new GetObjectCommand({ Bucket: settings.bucket, Key: key }),
-    );
+    const answer = await (
+      await clientFor(settings)
+    ).send(new GetObjectCommand({ Bucket: settings.bucket, Key: key }));
     const chunks: Uint8Array[] = [];
     let size = 0;
     for await (const chunk of answer.Body as AsyncIterable<Uint8Array>) {
@@ -161,7 +161,9 @@ export async function writeVerifiedS3Object(
   contentType: string,
 ): Promise<void> {
   const { PutObjectCommand } = await loadSdk();
-  await (await clientFor(settings)).send(
+  await (
+    await clientFor(settings)
+  ).send(
     new PutObjectCommand({
       Bucket: settings.bucket,
       Key: key,
