@@ -7,6 +7,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import * as schema from './schema';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import { countOwnWrites, listenForChanges, type ChangeNotices } from './change-listener';
+
+export type { ChangeNotices };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -23,29 +26,26 @@ export type Database = {
    */
   preparedStatements: Map<string, Promise<void>>;
   /**
-   * The database's change notices as this process hears them (migration 0013, decision 032): set
-   * where every change reaches this process the moment it commits — the embedded database, which
-   * no other process shares. Absent on a PostgreSQL server.
+   * The database's change notices as this process hears them (migration 0013, decision 032): on the
+   * embedded database every change reaches this process the moment it commits; on a PostgreSQL
+   * server, over a connection that listens (src/server/db/change-listener.ts). Absent when opened
+   * with `changeNotices: false`.
    */
   changes?: ChangeNotices;
   close(): Promise<void>;
-};
-
-/**
- * The change notices heard so far, and the answers of the reads kept until the next one
- * (src/server/db/prepared.ts): an answer read while the count was N is current while it is N.
- */
-export type ChangeNotices = {
-  heard: number;
-  kept: Map<string, { heard: number; rows: readonly unknown[]; bytes: number }>;
-  keptBytes: number;
 };
 
 /** The channel migration 0013's triggers notify on. */
 export const CHANGE_CHANNEL = 'lamplight_changes';
 
 export type OpenOptions =
-  | { kind: 'postgres'; url: string; max?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      max?: number;
+      /** Listen for change notices (one more connection) so hot reads can be kept: default true. */
+      changeNotices?: boolean;
+    }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File; lock?: boolean };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -55,12 +55,28 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // the pool discards it and the next query opens a fresh one.
     pool.on('error', (error) => console.warn(`[db] idle connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    if (options.changeNotices === false) {
+      return {
+        db,
+        kind: 'postgres',
+        url: options.url,
+        preparedStatements: new Map(),
+        close: () => pool.end(),
+      };
+    }
+    const changes: ChangeNotices = { heard: 0, listening: false, kept: new Map(), keptBytes: 0 };
+    pool.on('connect', (connection) => countOwnWrites(connection, changes));
+    const listener = await listenForChanges(options.url, CHANGE_CHANNEL, changes);
     return {
       db,
       kind: 'postgres',
       url: options.url,
       preparedStatements: new Map(),
-      close: () => pool.end(),
+      changes,
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
   let lock: DataDirLock | undefined;
@@ -83,7 +99,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   // PGlite calls the listener while it finishes the statement that committed, before that
   // statement's caller resumes: no read after a commit can find the count from before it.
-  const changes: ChangeNotices = { heard: 0, kept: new Map(), keptBytes: 0 };
+  const changes: ChangeNotices = { heard: 0, listening: true, kept: new Map(), keptBytes: 0 };
   await pglite.listen(CHANGE_CHANNEL, () => {
     changes.heard += 1;
   });

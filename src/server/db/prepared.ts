@@ -98,25 +98,24 @@ export function preparedQuery<Row>(
   if (options.keptUntilChange) keptUntilChangeStatements.set(name, () => statement().text);
   return async (...values: (string | null)[]): Promise<Row[]> => {
     const database = await getDatabase();
-    if (options.keptUntilChange && database.changes) {
-      return keptUntilChange(database.changes, `${name}\u0000${JSON.stringify(values)}`, () =>
-        executeOnPglite<Row>(database, name, statement, values),
-      );
-    }
-    if (database.kind === 'postgres') {
+    const ask = async () => {
+      if (database.kind === 'pglite') return executeOnPglite<Row>(database, name, statement, values);
       const pool = (database.db as unknown as { $client: PgPool }).$client;
       return (await pool.query({ name, text: statement().text, values })).rows as Row[];
+    };
+    if (options.keptUntilChange && database.changes?.listening) {
+      return keptUntilChange(database.changes, `${name}\u0000${JSON.stringify(values)}`, ask);
     }
-    return executeOnPglite<Row>(database, name, statement, values);
+    return ask();
   };
 }
 
 export type PreparedQueryOptions = {
   /**
-   * Keep each answer until the database next tells of a change (decision 032), where it tells this
-   * process of every change (the embedded database): for the hot freshness reads asked on every
-   * request. Only for a query whose every table sends change notices (migration 0013) — checked by
-   * tests/integration/change-notices.test.ts against keptUntilChangeStatements — and whose callers
+   * Keep each answer until the database next tells of a change (decision 032), while this process
+   * hears every change (always on the embedded database; on a PostgreSQL server while its listening
+   * connection is up): for the hot freshness reads asked on every request. Only for a query whose every table sends change notices (migration 0013) — checked by
+   * tests/db/change-notices.test.ts against keptUntilChangeStatements — and whose callers
    * never modify the rows they get (the same rows go to every caller).
    */
   keptUntilChange?: boolean;
