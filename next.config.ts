@@ -5,8 +5,9 @@ const nextConfig: NextConfig = {
   // Separate build folders let several checkouts' browser tests run side by side (NEXT_DIST_DIR).
   distDir: process.env.NEXT_DIST_DIR ?? '.next',
   poweredByHeader: false,
-  // PGlite ships WASM and pg-boss spawns timers: both must stay plain Node modules, not bundled.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg-boss', 'pg'],
+  // PGlite ships WASM and pg-boss spawns timers: both must stay plain Node modules, not bundled;
+  // prom-client too, one copy per process (pino is kept out by Next.js itself).
+  serverExternalPackages: ['@electric-sql/pglite', 'pg-boss', 'pg', 'prom-client'],
   // SPEC §2: a user's home is /@{subdomain}; the page lives at /u/[subdomain] because a folder
   // named "@x" is a parallel-route slot in the App Router.
   async rewrites() {

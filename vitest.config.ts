@@ -11,6 +11,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     globalSetup: ['tests/helpers/global-setup.ts'],
+    // The tests' own log at warn (LOG_LEVEL overrides): tests/helpers/quiet-logs.ts.
+    setupFiles: ['tests/helpers/quiet-logs.ts'],
     env: {
       NODE_ENV: 'test',
       NEXTAUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',

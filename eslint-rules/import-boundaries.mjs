@@ -35,6 +35,7 @@ export const MODULE_LAYERS = [
   'search', // reader search and staff search of stories and users
   'feeds',
   'viewer', // the reader's own part of pages everyone gets alike (GET /api/me/page-state)
+  'backups', // the whole site's archive: database and uploads (decision 035)
 ];
 
 const MODULE_FILE = /^src\/server\/modules\/([^/]+)\//;
@@ -62,8 +63,11 @@ const MAY_USE_DATABASE = [
  */
 const MAY_USE_SEED = [/^src\/server\/seed\//, /^src\/server\/runtime[^/]*\.ts$/];
 
-/** Platform folders under every module: they import no module (composition files aside). */
-const BELOW_MODULES = /^src\/server\/(lib|db)\//;
+/**
+ * Platform folders under every module: they import no module (composition files aside). The
+ * observability folder (logger, metrics, request ids: decision 036) is used by lib and every module.
+ */
+const BELOW_MODULES = /^src\/server\/(lib|db|observability)\//;
 
 /**
  * Composition files sit above every module and may import them all: the schema index drizzle-kit

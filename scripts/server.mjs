@@ -12,6 +12,13 @@
 //    their response caches while their fingerprints are unchanged (021, 026).
 //  - A method Next.js and the Fetch API cannot carry (TRACE, a made-up one) on /api/* is answered
 //    405 with Allow here, before either is asked (src/server/api/methods.ts).
+//  - GET /healthz and /readyz are answered first of all, before the page caches, the API and Next.js
+//    (src/server/health.ts); on SIGTERM or SIGINT the server drains its requests, then stops the
+//    runtime (scripts/graceful-shutdown.mjs, docs/decisions/033-health-and-shutdown.md).
+//  - GET /metrics (Prometheus) is answered beside them to a known scraper only — an address on
+//    METRICS_ALLOW (the loopback by default) or METRICS_TOKEN's bearer — and every request gets an
+//    id (X-Request-Id) and is counted and timed by its kind; API requests get an access log line
+//    (src/server/observability/, docs/decisions/036-metrics-and-logs.md). Logs are JSON lines.
 //  - Every HTML page Next.js renders is held back until it is complete, so that its
 //    Content-Security-Policy can name the SHA-256 hash of each of its inline scripts
 //    (src/server/lib/security-headers.ts): no 'unsafe-inline' for scripts.
@@ -23,6 +30,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
+import { drainOnSignals } from './graceful-shutdown.mjs';
 
 process.env.NODE_ENV = 'production';
 process.title = 'next-server (lamplight)';
@@ -133,7 +141,7 @@ function renderDocument(req, res, keep) {
     collect(chunk, encoding);
     Object.assign(res, original);
     sendPage(req, res, Buffer.concat(chunks), acceptsGzip, keep).catch((error) => {
-      console.error('[csp] could not send the page:', error);
+      runtime.log('server').error({ err: error }, 'could not send the page');
       res.destroy();
     });
     return res;
@@ -176,6 +184,7 @@ async function serveCached(cache, req, res) {
     acceptsGzip: /\bgzip\b/i.test(String(req.headers['accept-encoding'] ?? '')),
     ifNoneMatch: req.headers['if-none-match'],
   });
+  runtime.countCacheLookup(cache, decision.action);
   if (decision.action === 'serve' || decision.action === 'redirect') {
     res.writeHead(decision.status, decision.headers);
     res.end(req.method === 'HEAD' || !decision.body ? undefined : decision.body);
@@ -250,7 +259,44 @@ function stampSocketAddress(req) {
   req.rawHeaders.push(SOCKET_ADDRESS_HEADER, address);
 }
 
+/** A health probe's answer: the runtime's checks, told whether this server is draining. */
+function answerProbe(probe, req, res) {
+  req.resume(); // a body, if any, is read and dropped so the connection stays usable
+  runtime.health.answer(probe, req, { draining: shutdown.draining }).then(
+    (answer) => {
+      res.writeHead(answer.status, answer.headers);
+      res.end(answer.body);
+    },
+    (error) => {
+      runtime.log('health').error({ err: error }, 'could not answer');
+      res.destroy();
+    },
+  );
+}
+
+/** GET /metrics for a scraper the runtime knows (src/server/observability/metrics-endpoint.ts). */
+function answerMetrics(req, res) {
+  req.resume();
+  runtime.metrics.answer(req).then(
+    (answer) => {
+      res.writeHead(answer.status, answer.headers);
+      res.end(answer.body);
+    },
+    (error) => {
+      runtime.log('metrics').error({ err: error }, 'could not answer');
+      res.destroy();
+    },
+  );
+}
+
 const server = http.createServer((req, res) => {
+  // Its id (X-Request-Id) and, once answered, its count and time (src/server/observability/front-requests.ts).
+  runtime.observeRequest(req, res);
+  // Probes first: no rate limit, no cache, and a hung render or a full page cache cannot delay them.
+  const probe = runtime.health.match(req);
+  if (probe) return void answerProbe(probe, req, res);
+  // Anyone but a known scraper goes on as for any other path (Next.js's 404): nothing to learn here.
+  if (runtime.metrics.accepts(req)) return void answerMetrics(req, res);
   stampSocketAddress(req);
   // TRACE, PROPFIND, a made-up method on /api/*: neither the Fetch API nor Next.js's route handlers
   // take it (an empty 500 or 400 otherwise), so the 405 is answered here (src/server/api/methods.ts).
@@ -262,7 +308,7 @@ const server = http.createServer((req, res) => {
   }
   if (runtime.api.accepts(req)) {
     return void serveApiOrCached(req, res).catch((error) => {
-      console.error('[page-cache] falling back to the API:', error);
+      runtime.log('page-cache').error({ err: error }, 'falling back to the API');
       if (!res.headersSent) void serveApi(req, res);
       else res.destroy();
     });
@@ -280,27 +326,25 @@ const server = http.createServer((req, res) => {
     : (runtime.pageCaches.find((pages) => pages.accepts(req)) ?? null);
   if (!cache) return void renderDocument(req, res);
   serveCached(cache, req, res).catch((error) => {
-    console.error('[page-cache] falling back to Next.js:', error);
+    runtime.log('page-cache').error({ err: error }, 'falling back to Next.js');
     if (!res.headersSent) void renderDocument(req, res);
     else res.destroy();
   });
 });
 
-server.listen(port, () => console.log(`[lamplight] ready on http://localhost:${port}`));
+// Before listening, so every request is followed: SIGTERM/SIGINT stop new connections, let requests
+// in flight finish (up to DRAIN_TIMEOUT_SECONDS), then stop the runtime (jobs get up to 20 s, the
+// database closes) and exit 0. /readyz answers 503 meanwhile.
+// Its lines go to the process's log (graceful-shutdown.mjs takes a console-shaped one).
+const shutdownLog = {
+  log: (text) => runtime.log('server').info(text),
+  warn: (text) => runtime.log('server').warn(text),
+  error: (text, error) => runtime.log('server').error({ err: error }, text),
+};
+const shutdown = drainOnSignals(server, {
+  timeoutMs: runtime.drainTimeoutMs,
+  stop: () => runtime.stop(),
+  log: shutdownLog,
+});
 
-// Stop taking requests, then stop the runtime: running jobs get up to 20 s, the database closes.
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    server.close();
-    runtime.stop().then(
-      () => process.exit(0),
-      (error) => {
-        console.error('[lamplight] stopping failed:', error);
-        process.exit(1);
-      },
-    );
-  });
-}
+server.listen(port, () => runtime.log('server').info(`ready on http://localhost:${port}`));

@@ -5,6 +5,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { SERVER_SCRIPT, serverEnv, serverNodeFlags } from './server-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const distDir = path.join(root, process.env.NEXT_DIST_DIR ?? '.next');
@@ -36,6 +37,8 @@ function sourceStamp() {
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 const stamp = sourceStamp();
 const buildOnly = process.argv.includes('--build-only');
+// `--prepare-only` (npm run cluster): build only if the sources changed since the last build, then stop.
+const prepareOnly = process.argv.includes('--prepare-only');
 const built =
   !buildOnly &&
   existsSync(path.join(distDir, 'BUILD_ID')) &&
@@ -51,39 +54,15 @@ if (!built) {
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(stampFile, stamp);
 }
-if (buildOnly) process.exit(0);
+if (buildOnly || prepareOnly) process.exit(0);
 
 const port = process.env.PORT ?? '3000';
-// `next start` plus the story-page response cache (docs/decisions/006-story-page.md).
-// V8 left alone sizes its heap for this machine's RAM and collects lazily, so a busy server's RSS
-// climbs far past what it uses, so the old generation is capped. 256 MB was enough before the listing
-// and search caches; with them the collector ran all the time near the cap (search p95 42 ms, 55
-// stories published a second), where 512 MB measured 28 ms and 76 a second at no higher peak RSS. A
-// smaller young generation did cost (a third of the story page's req/s), so that one is left alone
-// (docs/decisions/009-api-fast-path-and-memory.md). A --max-old-space-size in NODE_OPTIONS wins.
-const heapFlags = (process.env.NODE_OPTIONS ?? '').includes('--max-old-space-size')
-  ? []
-  : ['--max-old-space-size=512'];
-// Native memory (issue 21 item 4, measured in decision 009): glibc's malloc keeps what V8 and
-// PGlite's start-up freed, ~40 MiB idle and ~50 at peak; these thresholds make it hand big blocks
-// back. glibc reads them when the process starts, hence here. Values in the environment win.
-const mallocTuning = {
-  MALLOC_MMAP_THRESHOLD_: env.MALLOC_MMAP_THRESHOLD_ ?? '65536',
-  MALLOC_TRIM_THRESHOLD_: env.MALLOC_TRIM_THRESHOLD_ ?? '131072',
-};
-// On the embedded PGlite, V8's optimising compiler compiling its 9 MB WebAssembly costs ~100 MiB of
-// native memory at its peak; the baseline compiler (Liftoff) alone does not, but its code is the
-// unoptimised tier where PGlite spends most of a query, so it is a choice for a small machine short
-// of memory, not the default (decision 009): WASM_LIFTOFF_ONLY=true. Node refuses it in NODE_OPTIONS.
-const liftoffOnly = !env.DATABASE_URL && env.WASM_LIFTOFF_ONLY === 'true' ? ['--liftoff-only'] : [];
-const server = spawn(
-  process.execPath,
-  [...heapFlags, ...liftoffOnly, path.join(root, 'scripts/server.mjs')],
-  {
-    cwd: root,
-    env: { ...env, ...mallocTuning, PORT: port },
-    stdio: 'inherit',
-  },
-);
+// `next start` plus the page caches and the API's fast path (scripts/server.mjs), with the flags
+// and environment scripts/server-process.mjs explains.
+const server = spawn(process.execPath, [...serverNodeFlags(env), SERVER_SCRIPT], {
+  cwd: root,
+  env: serverEnv(env, port),
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

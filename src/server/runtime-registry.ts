@@ -1,7 +1,12 @@
 import type { ApiFastPath } from './api/fast-path';
 import type { Database } from './db/client';
+import type { HealthProbes } from './health';
 import { setProcessDatabase } from './db/index';
 import type { Jobs } from './jobs/runner';
+import type { CacheLookupCounter } from './observability/cache-lookups';
+import type { RequestObserver } from './observability/front-requests';
+import type { log } from './observability/logger';
+import type { MetricsEndpoint } from './observability/metrics-endpoint';
 import type { ApiResponseCache } from './modules/page-cache/api-response.cache';
 import type { ListingApiCache } from './modules/page-cache/listing-api.cache';
 import type { ListingPageCache } from './modules/page-cache/listing-page.cache';
@@ -64,6 +69,22 @@ export type Runtime = {
   renderRefused: (id: string) => boolean;
   /** The Set-Cookie that brings the member hint in step with a page request's session, or null. */
   memberHintUpdate: (headers: Record<string, string | string[] | undefined>) => string | null;
+  /** GET /healthz and /readyz, as the front server answers them (docs/decisions/033-health-and-shutdown.md). */
+  health: HealthProbes;
+  /**
+   * Called by the front server first for every request: gives it its id (X-Request-Id), and counts
+   * and times it by route kind when it is answered — an API request also by route pattern, with its
+   * access log line (docs/decisions/036-metrics-and-logs.md).
+   */
+  observeRequest: RequestObserver;
+  /** Counts a page cache's decision (serve, redirect, render, pass) as a hit or a miss of that cache. */
+  countCacheLookup: CacheLookupCounter;
+  /** GET /metrics, as the front server answers it (docs/decisions/036-metrics-and-logs.md). */
+  metrics: MetricsEndpoint;
+  /** The process's logger (pino), or a component's: `log('server')`. */
+  log: typeof log;
+  /** How long the front server lets requests in flight finish on SIGTERM (DRAIN_TIMEOUT_SECONDS). */
+  drainTimeoutMs: number;
   /** Same as stopRuntime(): stops the jobs, closes the database, empties the slot. */
   stop: () => Promise<void>;
 };

@@ -1,10 +1,18 @@
 import { createApp } from './api/app';
 import { createApiFastPath } from './api/fast-path';
 import { getDatabase, openConfiguredDatabase, type Database } from './db';
+import { createHealthProbes } from './health';
 import { allJobs, allSweeps } from './jobs/all-jobs';
 import { processJobsSlot, startJobs, type Jobs, type StartJobsOptions } from './jobs/runner';
 import { env } from './lib/env';
 import { describeMailTransport } from './lib/mail';
+import { countPageCacheLookups } from './observability/cache-lookups';
+import { createRequestObserver } from './observability/front-requests';
+import { log } from './observability/logger';
+import { createMetricsEndpoint } from './observability/metrics-endpoint';
+import { processMetrics, type Metrics, type ScrapeSources } from './observability/metrics';
+import { poolUse } from './observability/pool-use';
+import { routeKind } from './modules/page-cache/route-kind';
 import { documentPolicy } from './lib/security-headers';
 import {
   createPublicationPageCache,
@@ -85,14 +93,14 @@ export function stopRuntimeOnSignals(onStopped?: () => void): void {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    console.log(`[lamplight] ${signal}: stopping (waiting for running jobs)…`);
+    log('runtime').info(`${signal}: stopping (waiting for running jobs)…`);
     stopRuntime().then(
       () => {
         onStopped?.();
         process.exit(0);
       },
       (error: unknown) => {
-        console.error('[lamplight] stopping failed', error);
+        log('runtime').error({ err: error }, 'stopping failed');
         process.exit(1);
       },
     );
@@ -106,8 +114,8 @@ async function assemble(database: Database, options: RuntimeOptions): Promise<Ru
   try {
     if (!options.database) {
       const where = database.kind === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}/db` : 'PostgreSQL';
-      console.log(`[lamplight] database: ${where}`);
-      console.log(`[lamplight] mail: ${describeMailTransport()}`);
+      log('runtime').info(`database: ${where}`);
+      log('runtime').info(`mail: ${describeMailTransport()}`);
     }
     if (options.seed ?? (!options.database && env.SEED_DEMO === 'true')) await seed(database);
     jobs = await startProcessJobs(database, options.jobs ?? false);
@@ -116,8 +124,15 @@ async function assemble(database: Database, options: RuntimeOptions): Promise<Ru
     throw error;
   }
   let stopping: Promise<void> | undefined;
-  const publicationPostsCache = createPublicationPostsCache({ maxBytes: PUBLICATION_POSTS_CACHE_BYTES });
-  const listingApiCache = createListingApiCache({ maxBytes: LISTING_API_CACHE_BYTES });
+  const metrics = processMetrics();
+  const publicationPostsCache = createPublicationPostsCache({
+    maxBytes: PUBLICATION_POSTS_CACHE_BYTES,
+    onLookup: metrics.cacheLookups('publication-posts'),
+  });
+  const listingApiCache = createListingApiCache({
+    maxBytes: LISTING_API_CACHE_BYTES,
+    onLookup: metrics.cacheLookups('listing-api'),
+  });
   const publicationPageCache = createPublicationPageCache({ maxBytes: PUBLICATION_PAGE_CACHE_BYTES });
   const listingPageCache = createListingPageCache({ maxBytes: LISTING_PAGE_CACHE_BYTES });
   const searchPageCache = createSearchPageCache({ maxBytes: SEARCH_PAGE_CACHE_BYTES });
@@ -125,6 +140,10 @@ async function assemble(database: Database, options: RuntimeOptions): Promise<Ru
   // The parts code below the runtime uses, each in its own layer's slot (lib/process-slot.ts).
   processJobsSlot.set(jobs ?? undefined);
   storyPageCacheSlot.set(storyPageCache);
+  // A publication's public list and the site's listings are answered from their response caches
+  // when nothing changed (decisions 021, 026).
+  const api = listingApiCache.wrap(publicationPostsCache.wrap(createApiFastPath(createApp())));
+  const sources = scrapeSources(metrics, database, jobs);
   return {
     database,
     jobs,
@@ -136,21 +155,56 @@ async function assemble(database: Database, options: RuntimeOptions): Promise<Ru
     publicationPostsCache,
     listingApiCache,
     apiCaches: [publicationPostsCache, listingApiCache],
-    // A publication's public list and the site's listings are answered from their response caches
-    // when nothing changed (decisions 021, 026).
-    api: listingApiCache.wrap(publicationPostsCache.wrap(createApiFastPath(createApp()))),
+    api,
     documentPolicy,
     forgetSession,
     markKeptRender,
     renderRefused,
     memberHintUpdate,
-    stop: () => (stopping ??= stopParts(database, jobs)),
+    health: createHealthProbes({ database, jobs }),
+    // Metrics and logs (docs/decisions/036-metrics-and-logs.md).
+    observeRequest: createRequestObserver({ metrics, routeKind, apiRoute: api.routePattern }),
+    countCacheLookup: countPageCacheLookups(metrics, [
+      [storyPageCache, 'story'],
+      [publicationPageCache, 'publication'],
+      [listingPageCache, 'listing'],
+      [searchPageCache, 'search'],
+    ]),
+    metrics: createMetricsEndpoint({
+      registry: metrics.registry,
+      allow: env.METRICS_ALLOW,
+      token: env.METRICS_TOKEN,
+    }),
+    log,
+    drainTimeoutMs: env.DRAIN_TIMEOUT_SECONDS * 1000,
+    stop: () =>
+      (stopping ??= (async () => {
+        // The gauges stop reading a database that is closing.
+        if (metrics.sources === sources) metrics.sources = {};
+        await stopParts(database, jobs);
+      })()),
   };
+}
+
+/**
+ * Points the metrics' scrape-time gauges at this runtime's jobs and database (the job queues' sizes,
+ * the pool's connections), and turns on prom-client's process metrics (event-loop lag among them).
+ */
+function scrapeSources(metrics: Metrics, database: Database, jobs: Jobs | null): ScrapeSources {
+  metrics.collectDefaults();
+  const sources: ScrapeSources = {
+    queueSizes: jobs ? () => jobs.queueSizes() : undefined,
+    pool: () => poolUse(database),
+  };
+  metrics.sources = sources;
+  return sources;
 }
 
 async function stopParts(database: Database, jobs: Jobs | null): Promise<void> {
   // Views still waiting in memory are written while the database is reachable (getDb needs the slot).
-  await flushPageViews().catch((error) => console.error('[stats] could not write the last views:', error));
+  await flushPageViews().catch((error: unknown) =>
+    log('stats').error({ err: error }, 'could not write the last views'),
+  );
   // Out of the slot first: nothing new reaches a database that is closing.
   const slot = currentSlot();
   if (slot && (await slot.database.catch(() => null)) === database) {
@@ -168,9 +222,9 @@ async function stopParts(database: Database, jobs: Jobs | null): Promise<void> {
 async function seed(database: Database): Promise<void> {
   const seeded = await seedDemo(database.db, { password: env.SEED_ADMIN_PASSWORD });
   if (!seeded) return;
-  console.log('[lamplight] demo content created. Site admin sign-in:');
-  console.log(`[lamplight]   e-mail:   ${seeded.adminEmail}`);
-  console.log(`[lamplight]   password: ${seeded.adminPassword}`);
+  log('runtime').info(
+    `demo content created. Site admin sign-in: e-mail ${seeded.adminEmail}, password ${seeded.adminPassword}`,
+  );
 }
 
 async function startProcessJobs(
@@ -181,8 +235,8 @@ async function startProcessJobs(
   if (typeof choice === 'object') return startJobs(database, choice);
   const work = choice === 'worker' || env.RUN_WORKER === 'true' || database.kind === 'pglite';
   const jobs = await startJobs(database, { jobs: allJobs, sweeps: allSweeps, work });
-  console.log(
-    `[lamplight] jobs: ${work ? 'worker running in this process' : 'enqueue only (run `npm run worker`)'}`,
+  log('runtime').info(
+    `jobs: ${work ? 'worker running in this process' : 'enqueue only (run `npm run worker`)'}`,
   );
   return jobs;
 }

@@ -1,8 +1,9 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
 import { SINGLE_LINE_MESSAGE } from '../../src/server/lib/plain-text';
 import { createUser, storyPayload } from '../factories';
 import { call } from '../helpers/api-client';
+import { captureLogs } from '../helpers/log-capture';
 import { useTestDatabase } from '../helpers/test-db';
 
 // A NUL (or another control character) in a path, a query or a JSON body is a 400 in DESIGN §8's
@@ -113,7 +114,7 @@ describe('control characters in requests', () => {
   });
 
   it('never writes a raw control character into the server log', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logged = captureLogs('error');
     try {
       // An unexpected error (500) is logged with the request's path: the only case that logs one.
       const { onError } = await import('../../src/server/api/error-handler');
@@ -124,17 +125,22 @@ describe('control characters in requests', () => {
       });
       app.onError(onError);
       expect((await app.request('http://localhost/a%0Ab')).status).toBe(500);
-      const line = logged.mock.calls.map((args) => args.join(' ')).join('\n');
-      expect(line).toContain('\\u0000');
-      expect(line).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
+      // One JSON line, no control character in it raw, and the error's text escaped within it.
+      expect(logged.raw).toHaveLength(1);
+      expect(logged.raw[0]).not.toMatch(/[\u0000-\u001f]/);
+      const [line] = logged.lines;
+      expect(line).toMatchObject({ level: 'error', component: 'api', msg: 'unexpected error' });
+      const text = String(line!.error);
+      expect(text).toContain('\\u0000');
+      expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
       expect(
-        line
+        text
           .split('\n')
           .slice(1)
           .every((rest) => rest.startsWith('    ')),
       ).toBe(true);
     } finally {
-      logged.mockRestore();
+      logged.restore();
     }
   });
 });

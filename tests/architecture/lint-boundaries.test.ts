@@ -181,6 +181,11 @@ describe('imports run down the module layers (MODULE_LAYERS, issue 20)', () => {
       "import { posts } from '../modules/posts/posts.table';\n\nexport const f = posts;\n",
     ],
     ['src/server/db/index.ts', 'db', "export * from '@/server/modules/users/users.table';\n"],
+    [
+      'src/server/observability/metrics.ts',
+      'observability',
+      "import { routeKind } from '../modules/page-cache/route-kind';\n\nexport const f = routeKind;\n",
+    ],
   ])('fails: %s (a platform folder) importing a module', async (filePath, platform, code) => {
     expect(await lint(filePath, code)).toEqual([
       expect.stringMatching(

@@ -86,8 +86,8 @@ describe('newsletter sending with two worker processes', () => {
     const second = worker();
     onTestFinished(() => killChild(first));
     onTestFinished(() => killChild(second, 'SIGTERM'));
-    await first.waitForLine(/\[worker\] running/, 60_000);
-    await second.waitForLine(/\[worker\] running/, 60_000);
+    await first.waitForLine(/"component":"worker".*"msg":"running/, 60_000);
+    await second.waitForLine(/"component":"worker".*"msg":"running/, 60_000);
     victim.child = first;
 
     // Due now: both workers' sweeps pick it up and lease their own batches of recipients.

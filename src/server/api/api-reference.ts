@@ -1,7 +1,8 @@
 type Operation = {
   summary?: string;
   tags?: string[];
-  parameters?: { name: string; in: string }[];
+  /** A reference is X-Request-Id's, on every operation: the page's introduction says it once. */
+  parameters?: ({ name: string; in: string } | { $ref: string })[];
   requestBody?: unknown;
 };
 type Document = { info: { title: string; description?: string }; paths?: object };
@@ -20,7 +21,9 @@ export function renderApiReference(doc: Document): string {
   )) {
     for (const [method, op] of Object.entries(methods)) {
       const tag = op.tags?.[0] ?? 'other';
-      const params = (op.parameters ?? []).map((p) => `${p.name} (${p.in})`).join(', ');
+      const params = (op.parameters ?? [])
+        .flatMap((p) => ('name' in p ? [`${p.name} (${p.in})`] : []))
+        .join(', ');
       const row =
         `<tr><td class="m ${method}">${method.toUpperCase()}</td><td><code>${escapeHtml(path)}</code></td>` +
         `<td>${escapeHtml(op.summary ?? '')}${params ? `<br><small>${escapeHtml(params)}</small>` : ''}` +

@@ -30,7 +30,14 @@ import { pageStateRoutes } from '../modules/viewer/page-state.routes';
 import { renderApiReference } from './api-reference';
 import { errorResponse, onError } from './error-handler';
 import { methodNotAllowedResponse, methodTable, refuseMethod } from './methods';
-import { SESSION_SCHEME, sessionSecurityScheme } from './openapi';
+import {
+  REQUEST_ID_COMPONENT,
+  requestIdHeader,
+  requestIdParameter,
+  SESSION_SCHEME,
+  sessionSecurityScheme,
+} from './openapi';
+import { requestLog } from './request-log';
 import { sameOrigin } from './same-origin';
 import { session } from './session';
 import type { AppEnv } from './types';
@@ -41,7 +48,8 @@ const documentInfo = {
   info: {
     title: 'Lamplight API',
     version: '1.0.0',
-    description: 'The REST API behind every Lamplight page.',
+    description:
+      "The REST API behind every Lamplight page. Every answer carries X-Request-Id, the request's id in the server's log: send your own (at most 64 characters of A-Z, a-z, 0-9, `.`, `_`, `-`) to follow a call.",
   },
 };
 
@@ -58,6 +66,9 @@ const withBody =
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api');
 
+  // Every request's id (X-Request-Id), its log context, and — where the API is the outermost
+  // server — its access log line and metrics: request-log.ts, docs/decisions/036-metrics-and-logs.md.
+  app.use('*', requestLog());
   // No control character (a NUL) in any path or query gets past this: lib/safe-string.ts.
   app.use('*', refuseControlCharactersInUrl());
   app.use(
@@ -119,6 +130,9 @@ export function createApp() {
     .route('/me', pageStateRoutes);
 
   app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SCHEME, sessionSecurityScheme);
+  // X-Request-Id on every operation and answer (router.ts; docs/decisions/036-metrics-and-logs.md).
+  app.openAPIRegistry.registerComponent('headers', REQUEST_ID_COMPONENT, requestIdHeader);
+  app.openAPIRegistry.registerComponent('parameters', REQUEST_ID_COMPONENT, requestIdParameter);
   // GET /api/openapi.json — generated from the same zod schemas that validate the requests
   app.doc31('/openapi.json', documentInfo);
   // GET /api/docs — a readable reference, self-contained (no CDN scripts)

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError, type ErrorBody } from '../lib/errors';
 import { errorLogText } from '../lib/log-text';
 import { escapeControlCharacters } from '../lib/safe-string';
+import { log } from '../observability/logger';
 import { zodErrorDetail } from './validation';
 
 export function errorResponse(c: Context, error: AppError): Response {
@@ -34,7 +35,16 @@ export function onError(error: Error, c: Context): Response {
   }
   const id = randomUUID();
   // The path, and the error (it may quote a parameter), come from the request: controls escaped.
-  console.error(`[api] ${id} ${c.req.method} ${escapeControlCharacters(c.req.path)} ${errorLogText(error)}`);
+  // The line carries the request's id too (its log context: request-log.ts).
+  log('api').error(
+    {
+      errorId: id,
+      method: c.req.method,
+      path: escapeControlCharacters(c.req.path),
+      error: errorLogText(error),
+    },
+    'unexpected error',
+  );
   return errorResponse(
     c,
     new AppError('internal_error', 'Something went wrong on our side', `Error id ${id}`),

@@ -3,6 +3,7 @@ import { compress } from 'hono/compress';
 import { securityHeaders } from '../lib/security-headers';
 import type { App } from './app';
 import { methodTable, refuseMethod } from './methods';
+import { routePatterns } from './route-pattern';
 
 // The API without Next.js's router in front (docs/decisions/009-api-fast-path-and-memory.md): the
 // runtime (src/server/runtime.ts) makes the one API app and this around it; scripts/server.mjs
@@ -26,6 +27,8 @@ export type ApiFastPath = {
    * every other request. scripts/server.mjs asks this first.
    */
   refuseMethod: (request: { method?: string; url?: string }) => RawAnswer | null;
+  /** The pattern of the route that takes a method and a path (`/api/posts/:id`), or null (./route-pattern.ts). */
+  routePattern: (method: string, url: string) => string | null;
 };
 
 export type RawAnswer = { status: number; headers: Record<string, string>; body: string };
@@ -111,5 +114,6 @@ export function createApiFastPath(app: App): ApiFastPath {
     accepts,
     fetch: async (request) => outer.fetch(await standardRequest(request)),
     refuseMethod: rawRefusal(methodTable(app.routes)),
+    routePattern: routePatterns(app.routes),
   };
 }

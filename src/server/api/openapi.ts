@@ -70,3 +70,32 @@ export function errors<const S extends ErrorStatus>(...statuses: S[]): Pick<type
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   body: { content: { 'application/json': { schema } }, required: true },
 });
+
+/**
+ * Every request's id (docs/decisions/036-metrics-and-logs.md): sent back on every answer, and taken
+ * from the caller when it is a sane token. Registered once as components (app.ts); the router puts
+ * a reference on every operation and every answer.
+ */
+export const REQUEST_ID_COMPONENT = 'RequestId';
+const requestIdSchema = {
+  type: 'string' as const,
+  pattern: '^[A-Za-z0-9._-]{1,64}$',
+  example: 'b8f2e1c4-trace.42',
+};
+export const requestIdHeader = {
+  description:
+    "The request's id: the caller's X-Request-Id when it was a sane token, else one made here. The server's log names the request, the jobs it started and the mails they sent by it.",
+  schema: requestIdSchema,
+};
+export const requestIdParameter = {
+  name: 'X-Request-Id',
+  in: 'header' as const,
+  required: false,
+  description:
+    'An id for this request (a trace id of yours): at most 64 characters of A-Z, a-z, 0-9, `.`, `_`, `-`. Anything else is ignored and an id made here instead; either way the answer carries it in X-Request-Id.',
+  schema: requestIdSchema,
+};
+export const requestIdRefs = {
+  header: { $ref: `#/components/headers/${REQUEST_ID_COMPONENT}` },
+  parameter: { $ref: `#/components/parameters/${REQUEST_ID_COMPONENT}` },
+};

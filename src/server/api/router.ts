@@ -1,7 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { unauthorized } from '../lib/errors';
-import { errorAnswers } from './openapi';
+import { errorAnswers, requestIdRefs } from './openapi';
 import type { AppEnv } from './types';
 import { validationHook } from './validation';
 
@@ -43,11 +43,26 @@ function commonErrors(route: RouteConfig, session: boolean) {
   };
 }
 
+type Responses = RouteConfig['responses'];
+
+/** Every answer carries X-Request-Id (request-log.ts): stated on each one, by reference. */
+function withRequestIdHeader(responses: Responses): Responses {
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => [
+      status,
+      '$ref' in response
+        ? response
+        : { ...response, headers: { 'X-Request-Id': requestIdRefs.header, ...response.headers } },
+    ]),
+  ) as Responses;
+}
+
 /**
  * Every module router is made here, so all share the validation hook and the app's variables, and
  * every route registered on one states the contract the document promises: it must say who may
  * call it (`security`: `signedIn` or `anyone`, from ./openapi.ts), a signed-in route checks the
- * session before its validators run, and the error answers of its kind are declared for it.
+ * session before its validators run, and the error answers of its kind are declared for it, with
+ * the X-Request-Id every answer carries (docs/decisions/036-metrics-and-logs.md).
  */
 export function createRouter(): Router {
   const router = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -64,7 +79,9 @@ export function createRouter(): Router {
       {
         ...route,
         middleware: session ? [requireSession, ...own] : own,
-        responses: { ...commonErrors(route, session), ...route.responses },
+        // Any caller may name the request (X-Request-Id): never validated, only replaced when not sane.
+        parameters: [...(route.parameters ?? []), requestIdRefs.parameter],
+        responses: withRequestIdHeader({ ...commonErrors(route, session), ...route.responses }),
       },
       ...rest,
     );

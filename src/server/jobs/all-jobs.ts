@@ -1,3 +1,5 @@
+import { env } from '../lib/env';
+import { backupRequestsSweep, nightlyBackupJob, nightlyBackupSweep } from '../modules/backups/backups.jobs';
 import { verifyUploadJob } from '../modules/images/images.jobs';
 import {
   sendConfirmationJob,
@@ -7,6 +9,7 @@ import {
 } from '../modules/newsletters/newsletters.jobs';
 import { publishDueJob, publishDueSweep } from '../modules/posts/posts.jobs';
 import { signUpMailsSweep } from '../modules/users/users.jobs';
+import { dbUpkeepSweep } from './db-upkeep';
 import type { AnyJob, SweepDefinition } from './registry';
 
 // Every job and sweep of the app, gathered for the runner (web process and `npm run worker`).
@@ -16,6 +19,8 @@ export const allJobs: readonly AnyJob[] = [
   verifyUploadJob,
   sendDueNewslettersJob,
   sendConfirmationJob,
+  // The nightly backup only where it is configured (docs/decisions/035-backup-and-restore.md).
+  ...(env.BACKUP_DIR ? [nightlyBackupJob] : []),
 ];
 
 export const allSweeps: readonly SweepDefinition[] = [
@@ -23,4 +28,10 @@ export const allSweeps: readonly SweepDefinition[] = [
   sendDueNewslettersSweep,
   sendConfirmationsSweep,
   signUpMailsSweep,
+  // `npm run backup` asking the process that holds the embedded database (a no-op on PostgreSQL).
+  backupRequestsSweep,
+  ...(env.BACKUP_DIR ? [nightlyBackupSweep] : []),
+  // VACUUM, ANALYZE and CHECKPOINT of the embedded PGlite, one step at a time (a no-op on PostgreSQL;
+  // docs/decisions/037-embedded-database-upkeep.md).
+  ...(env.DB_UPKEEP === 'true' ? [dbUpkeepSweep] : []),
 ];

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { PgBoss, fromPglite, type ConstructorOptions, type JobResult } from 'pg-boss';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
@@ -14,6 +15,10 @@ import {
   type SweepDefinition,
 } from './registry';
 import { processSlot } from '../lib/process-slot';
+import { currentLogContext, runWithLogContext, type LogContext } from '../observability/log-context';
+import { log as processLog } from '../observability/logger';
+import { processMetrics, type QueueSize } from '../observability/metrics';
+import { splitJobMeta, withJobMeta } from './job-meta';
 
 /*
  * pg-boss on the app's own database: on PGlite it runs on the same embedded
@@ -49,19 +54,32 @@ export type Jobs = {
    * unknown job or an invalid payload). Returns the pg-boss job id.
    */
   enqueue: EnqueueFn;
+  /**
+   * Whether every job has a live worker in this process (always false when `working` is false, and
+   * once stop() began): GET /readyz's jobs check (docs/decisions/033-health-and-shutdown.md).
+   */
+  workersRunning(): boolean;
+  /** Jobs waiting and running, per registered job, as pg-boss counts them (GET /metrics, decision 036). */
+  queueSizes(): Promise<QueueSize[]>;
   /** Runs every sweep now (also done at start and on each sweep's interval); returns counts by name. */
   runSweeps(): Promise<Record<string, number>>;
   /** Stops workers (waiting for running jobs) and sweeps; does not close the database. Idempotent. */
   stop(): Promise<void>;
 };
 
-const consoleLogger: JobsLogger = {
-  info: (message, detail) =>
-    detail === undefined ? console.log(`[jobs] ${message}`) : console.log(`[jobs] ${message}`, detail),
-  warn: (message, detail) =>
-    detail === undefined ? console.warn(`[jobs] ${message}`) : console.warn(`[jobs] ${message}`, detail),
-  error: (message, detail) =>
-    detail === undefined ? console.error(`[jobs] ${message}`) : console.error(`[jobs] ${message}`, detail),
+/** A detail as a log line's fields: an Error as `err`, an object's own fields, anything else as `detail`. */
+function fields(detail: unknown): object {
+  if (detail === undefined) return {};
+  if (detail instanceof Error) return { err: detail };
+  if (typeof detail === 'object' && detail !== null && !Array.isArray(detail)) return detail;
+  return { detail };
+}
+
+/** The process's log (observability/logger.ts), component `jobs`; tests pass a logger of their own. */
+const processLogger: JobsLogger = {
+  info: (message, detail) => processLog('jobs').info(fields(detail), message),
+  warn: (message, detail) => processLog('jobs').warn(fields(detail), message),
+  error: (message, detail) => processLog('jobs').error(fields(detail), message),
 };
 
 /** The process's jobs, put here by the runtime (src/server/runtime.ts) when it starts them. */
@@ -83,7 +101,7 @@ export async function enqueueFollowUp<S extends z.ZodType>(
   try {
     await jobs.enqueue(job, payload, options);
   } catch (error) {
-    console.warn(`[jobs] could not enqueue ${job.name}; ${fallback}`, error);
+    processLog('jobs').warn({ err: error, job: job.name }, `could not enqueue ${job.name}; ${fallback}`);
   }
 }
 
@@ -92,7 +110,7 @@ export async function enqueueFollowUp<S extends z.ZodType>(
  * starts the process's one; tests start their own on a scratch database.
  */
 export async function startJobs(database: Database, options: StartJobsOptions): Promise<Jobs> {
-  const log = options.logger ?? consoleLogger;
+  const log = options.logger ?? processLogger;
   const registry = registerJobs(options.jobs);
   const sweeps = uniqueSweeps(options.sweeps ?? []);
   const boss = createBoss(database, options.boss, log);
@@ -101,6 +119,7 @@ export async function startJobs(database: Database, options: StartJobsOptions): 
     await boss.start();
     await ensureQueues(boss, registry);
     if (options.work) {
+      processMetrics().knowJobs(registry.keys());
       const context = { database, enqueue, log };
       await subscribeWorkers(boss, registry, context, options.pollingIntervalSeconds ?? 2);
     }
@@ -120,7 +139,40 @@ export async function startJobs(database: Database, options: StartJobsOptions): 
       await sweeper.stop();
       await boss.stop({ graceful: true, close: true, timeout: options.stopTimeoutMs ?? 20_000 });
     })());
-  return { boss, working: options.work, enqueue, runSweeps: sweeper.runAll, stop };
+  // Every registered job has a worker pg-boss has not stopped (it keeps no stopped ones in the list).
+  const workersRunning = () => {
+    if (!options.work || stopping !== undefined) return false;
+    const live = new Set(
+      boss
+        .getWipData()
+        .filter((worker) => worker.state === 'created' || worker.state === 'active')
+        .map((worker) => worker.name),
+    );
+    return [...registry.keys()].every((name) => live.has(name));
+  };
+  const queueSizes = () =>
+    Promise.all(
+      [...registry.keys()].map(async (name): Promise<QueueSize> => {
+        // Counts pg-boss keeps on the queue: a small read per queue, not a count of the jobs; `force`
+        // recounts them (once) when they are more than a minute old, as without a monitor running.
+        const [stats] = await boss.getQueueStats(name, { force: true });
+        return {
+          name,
+          ready: stats?.readyCount ?? 0,
+          deferred: stats?.deferredCount ?? 0,
+          active: stats?.activeCount ?? 0,
+        };
+      }),
+    );
+  return {
+    boss,
+    working: options.work,
+    enqueue,
+    queueSizes,
+    runSweeps: sweeper.runAll,
+    stop,
+    workersRunning,
+  };
 }
 
 function uniqueSweeps(sweeps: readonly SweepDefinition[]): readonly SweepDefinition[] {
@@ -155,6 +207,7 @@ function createBoss(database: Database, tuning: StartJobsOptions['boss'], log: J
 /**
  * Validates the payload against the registered job's schema, then sends (or, with a singletonKey,
  * upserts). A queue is looked up by its name, so a caller holding only the queue gets the same check.
+ * Enqueued while a request is served (or a job runs), the job carries that request's id (job-meta.ts).
  */
 function enqueueInto(boss: PgBoss, registry: JobRegistry): EnqueueFn {
   return (async (queueOrName: JobQueue | string, payload: unknown, enqueueOptions: EnqueueOptions = {}) => {
@@ -163,7 +216,7 @@ function enqueueInto(boss: PgBoss, registry: JobRegistry): EnqueueFn {
     if (!job) throw new Error(`Unknown job "${name}": add it to src/server/jobs/all-jobs.ts`);
     const parsed = job.payload.safeParse(payload);
     if (!parsed.success) throw new Error(`Invalid payload for job "${name}": ${parsed.error.message}`);
-    const data = parsed.data as object;
+    const data = withJobMeta(parsed.data, { requestId: currentLogContext()?.requestId }) as object;
     const { startAfter, singletonKey } = enqueueOptions;
     if (singletonKey) {
       const result = await boss.upsert(name, data, {
@@ -262,22 +315,44 @@ async function subscribeWorkers(
   }
 }
 
-/** One delivery of one job: validate the stored payload, run the handler, report how it went. */
-async function runJob(
+/**
+ * One delivery of one job, in the log context of the request that enqueued it: every line the
+ * handler's code logs (its mails' included) names the request, the job and the run.
+ */
+function runJob(
   job: AnyJob,
   item: { id: string; data: unknown; retryCount: number; signal: AbortSignal },
+  context: WorkerContext,
+): Promise<JobResult> {
+  const { payload, meta } = splitJobMeta(item.data);
+  const logContext: LogContext = meta.requestId
+    ? { requestId: meta.requestId, job: job.name, jobId: item.id }
+    : { job: job.name, jobId: item.id };
+  return runWithLogContext(logContext, () => runPayload(job, item, payload, context));
+}
+
+/** Validates the stored payload, runs the handler, logs and counts how it went. */
+async function runPayload(
+  job: AnyJob,
+  item: { id: string; retryCount: number; signal: AbortSignal },
+  data: unknown,
   { database, enqueue, log }: WorkerContext,
 ): Promise<JobResult> {
-  const parsed = job.payload.safeParse(item.data);
+  const metrics = processMetrics();
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
+  const parsed = job.payload.safeParse(data);
   if (!parsed.success) {
     // Retrying cannot fix a payload this version does not understand: fail it for good.
     log.error(`job ${job.name} ${item.id}: invalid payload, failed without retry`, parsed.error.issues);
+    metrics.jobFinished(job.name, 'invalid', seconds());
     return {
       id: item.id,
       status: 'deadletter',
       output: { message: 'invalid payload', issues: parsed.error.issues },
     };
   }
+  log.info(`job ${job.name} started`, { attempt: item.retryCount });
   try {
     await job.handler(parsed.data, {
       db: database.db,
@@ -289,11 +364,15 @@ async function runJob(
       log,
     });
   } catch (error) {
+    metrics.jobFinished(job.name, 'failed', seconds());
     log.warn(
       `job ${job.name} ${item.id} failed (attempt ${item.retryCount + 1}); it will retry with backoff`,
       error,
     );
     throw error; // pg-boss records the failure and schedules the retry
   }
+  const took = seconds();
+  metrics.jobFinished(job.name, 'completed', took);
+  log.info(`job ${job.name} completed`, { attempt: item.retryCount, durationMs: Math.round(took * 1000) });
   return { id: item.id, status: 'completed' };
 }

@@ -2,8 +2,10 @@
 // With DATABASE_URL (PostgreSQL) any number of these can run beside `npm start` (RUN_WORKER=false
 // there, or not). With the embedded PGlite only one process may open ./data/db: the web server
 // already runs the worker itself, so this refuses to start while it holds the folder.
+// It logs as the web process does: JSON lines on standard output (docs/decisions/036-metrics-and-logs.md).
 import { DataDirLockedError } from '../db/data-dir-lock';
 
+/** A refusal to start, for the person who ran it: one line on standard error, no stack trace. */
 function fail(message: string): never {
   console.error(`[worker] ${message}`);
   process.exit(1);
@@ -11,9 +13,11 @@ function fail(message: string): never {
 
 async function main(): Promise<void> {
   let runtime: typeof import('../runtime');
+  let log: (typeof import('../observability/logger'))['log'];
   try {
     // Imported here, not at the top, so a bad environment is reported like any other start-up error.
     runtime = await import('../runtime');
+    ({ log } = await import('../observability/logger'));
     await runtime.startRuntime({ jobs: 'worker', seed: false });
   } catch (error) {
     // Expected refusals get their message alone, not a stack trace.
@@ -21,8 +25,8 @@ async function main(): Promise<void> {
     if (error instanceof Error && error.message.startsWith('Invalid configuration')) fail(error.message);
     throw error;
   }
-  runtime.stopRuntimeOnSignals(() => console.log('[worker] stopped'));
-  console.log('[worker] running; stop with Ctrl+C or SIGTERM');
+  runtime.stopRuntimeOnSignals(() => log('worker').info('stopped'));
+  log('worker').info('running; stop with Ctrl+C or SIGTERM');
 }
 
 main().catch((error: unknown) => {

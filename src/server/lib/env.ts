@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAddressList } from './address-list';
 import { parseTrustProxy } from './trust-proxy';
+
+/** pino's levels (src/server/observability/logger.ts); `silent` writes nothing. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 // The one place that reads process.env (CONVENTIONS §14). Everything else imports `env`.
 const schema = z.object({
@@ -47,11 +52,68 @@ const schema = z.object({
     .regex(/^[A-Za-z]{2}$/, 'a two-letter country code')
     .transform((value) => value.toUpperCase())
     .default('US'),
+  /**
+   * Where `npm run backup` writes archives when it is given no folder, and where the nightly backup
+   * job writes them; the nightly job is registered only when this is set (decision 035).
+   */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** How many nightly archives to keep (`7`), or for how many days (`30d`); the newest always stays. */
+  BACKUP_RETENTION: z
+    .string()
+    .default('7')
+    .transform((value, ctx) => {
+      const match = /^(\d{1,4})(d?)$/.exec(value.trim());
+      const amount = match ? Number(match[1]) : 0;
+      if (match && amount >= 1) return match[2] ? { days: amount } : { count: amount };
+      ctx.addIssue({ code: 'custom', message: 'a number of archives (7) or of days (30d), at least 1' });
+      return z.NEVER;
+    }),
+  /** The hour (UTC, 0–23) after which the nightly backup of the day is due. */
+  BACKUP_HOUR: z
+    .string()
+    .regex(/^([01]?\d|2[0-3])$/, 'an hour from 0 to 23')
+    .default('3')
+    .transform(Number),
+  /** The folder holding pg_dump and pg_restore, when they are not on PATH (backups on PostgreSQL). */
+  PG_BIN_DIR: z.string().optional(),
+  /** The folder `npm run` was started from (npm sets it): relative paths given to the backup commands. */
+  INIT_CWD: z.string().optional(),
   // The web process runs the job worker too unless told not to (then run `npm run worker`).
   RUN_WORKER: z.enum(['true', 'false']).default('true'),
+  /**
+   * The embedded database's upkeep: a sweep that vacuums, analyzes and checkpoints the PGlite this
+   * process holds, one short step a minute (decision 037). Nothing to do on a PostgreSQL server.
+   */
+  DB_UPKEEP: z.enum(['true', 'false']).default('true'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /** Password of the demo accounts on first run (generated and printed when unset). */
   SEED_ADMIN_PASSWORD: z.string().min(8).optional(),
+  /**
+   * On SIGTERM the front server lets requests in flight finish for up to this long before it cuts
+   * them, then stops the runtime (docs/decisions/033-health-and-shutdown.md).
+   */
+  DRAIN_TIMEOUT_SECONDS: z
+    .string()
+    .regex(/^\d{1,4}$/, 'a whole number of seconds')
+    .transform(Number)
+    .default(10),
+  /** The least severe log line written (docs/decisions/036-metrics-and-logs.md). */
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /**
+   * The socket addresses (addresses and CIDR ranges, comma-separated) GET /metrics answers without a
+   * token: the loopback by default; empty, none (decision 036). Never X-Forwarded-For.
+   */
+  METRICS_ALLOW: z
+    .string()
+    .default('127.0.0.0/8,::1')
+    .transform((value, ctx) => {
+      const list = parseAddressList(value);
+      if (typeof list !== 'string') return list;
+      ctx.addIssue({ code: 'custom', message: list });
+      return z.NEVER;
+    }),
+  /** A scraper sending `Authorization: Bearer <this>` reads GET /metrics from any address. */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   /** Proxies whose X-Forwarded-For is believed: a hop count or addresses/CIDRs (lib/trust-proxy.ts). */
   TRUST_PROXY: z
     .string()

@@ -2,6 +2,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { env } from './env';
 import { composeMail, MailError, MailNotCommitted, type MailTransport } from './mail-message';
+import { observedTransport } from './mail-observed';
 import { smtpTransport } from './mail-smtp';
 
 /*
@@ -52,17 +53,18 @@ export function outboxTransport(dir: string): MailTransport {
 
 let current: MailTransport | null = null;
 
+/** The process's transport, each message logged and counted (./mail-observed.ts). */
 export function mailTransport(): MailTransport {
-  current ??= env.SMTP_URL
-    ? smtpTransport(env.SMTP_URL)
-    : outboxTransport(path.resolve(env.DATA_DIR, 'outbox'));
+  current ??= observedTransport(
+    env.SMTP_URL ? smtpTransport(env.SMTP_URL) : outboxTransport(path.resolve(env.DATA_DIR, 'outbox')),
+  );
   return current;
 }
 
 /** Replaces the process's transport (tests and the bench: an in-process SMTP sink); closes the old one. */
 export async function setMailTransport(transport: MailTransport): Promise<void> {
   const previous = current;
-  current = transport;
+  current = observedTransport(transport);
   await previous?.close();
 }
 

@@ -1,5 +1,6 @@
 import { newUuid } from '../../lib/ids';
 import { MailError, MailNotCommitted, mailTransport } from '../../lib/mail';
+import { log } from '../../observability/logger';
 import { isPublicStory, storyResource } from '../posts/posts-access.service';
 import { getStoryAfterWrite } from '../posts/posts-read.service';
 import { getPublicationOrThrow } from '../publications/publications.service';
@@ -121,14 +122,12 @@ async function deliver(
   } catch (error) {
     if (error instanceof MailNotCommitted) {
       // Only after this worker stalled past its lease and another took the row over.
-      console.warn(`[newsletters] ${entryId}/${subscriptionId}: sent after its lease ran out`);
+      log('newsletters').warn({ entryId, subscriptionId }, 'sent after its lease ran out');
       return true;
     }
     const failure = error instanceof MailError ? error : new MailError(String(error), false);
     if (failure.unknownOutcome) {
-      console.warn(
-        `[newsletters] ${entryId}/${subscriptionId}: connection lost after the message; kept as sent`,
-      );
+      log('newsletters').warn({ entryId, subscriptionId }, 'connection lost after the message; kept as sent');
       return true;
     }
     if (failure.permanent) {

@@ -3,6 +3,7 @@ import { assertCan } from '../../auth/policy';
 import { clientBucket } from '../../lib/client-address';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { MailError, mailTransport } from '../../lib/mail';
+import { log } from '../../observability/logger';
 import { loadPublication, savePublicationNewsletterSettings } from '../publications/publications.service';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limits/rate-limits.service';
 import { enqueueConfirmationMail } from './newsletters.queue';
@@ -98,11 +99,17 @@ export async function sendConfirmationMails(subscriptionId?: string): Promise<nu
         sent++;
       } catch (error) {
         if (error instanceof MailError && error.permanent) {
-          console.warn(`[newsletters] confirmation to subscription ${mail.id} refused: ${error.message}`);
+          log('newsletters').warn(
+            { subscriptionId: mail.id, reason: error.message },
+            'confirmation refused for good',
+          );
           continue;
         }
         await releaseConfirmation(mail.id);
-        console.warn(`[newsletters] confirmation to subscription ${mail.id} failed; will retry`, error);
+        log('newsletters').warn(
+          { subscriptionId: mail.id, err: error },
+          'confirmation not sent; it will be tried again',
+        );
         return sent;
       }
     }

@@ -20,6 +20,11 @@ export type ApiResponseCacheOptions = {
    * of one of its addresses), else null: the API answers and nothing is kept.
    */
   resolve: (request: CacheRequest & { url: string }, store: PageStore) => Promise<Resolved | null>;
+  /**
+   * Told once per request this cache could answer: from its copy (`hit`, at either door) or not
+   * (`miss`: the API answered). The metrics (docs/decisions/036-metrics-and-logs.md).
+   */
+  onLookup?: (outcome: 'hit' | 'miss') => void;
 };
 
 // Node's Buffers are Uint8Arrays over an ArrayBuffer (never a shared one here): a body as they are.
@@ -51,7 +56,10 @@ export function createApiResponseCache(options: ApiResponseCacheOptions) {
     request: CacheRequest & LookupRequest & { url: string },
   ): Promise<ServeDecision | null> {
     const found = await current(request);
-    return found && store.serve(found.key, found.fingerprint, request);
+    const hit = found && store.serve(found.key, found.fingerprint, request);
+    // A miss here is asked again through wrap(), which counts it.
+    if (hit) options.onLookup?.('hit');
+    return hit;
   }
 
   /** The API's fast path with this cache in front of its addresses. */
@@ -73,6 +81,7 @@ export function createApiResponseCache(options: ApiResponseCacheOptions) {
       };
       // One answer per address fills the cache; concurrent misses wait for it (the store's claim).
       const claimed = await store.claim(found.key, found.fingerprint, asked);
+      options.onLookup?.(claimed !== null && 'hit' in claimed ? 'hit' : 'miss');
       if (claimed === null) return api.fetch(request);
       if ('hit' in claimed) return toResponse(claimed.hit);
       const { token } = claimed;

@@ -11,10 +11,15 @@ import { findSiteVersion } from './site-version.repository';
 /** Memory the cache may hold (gzipped JSON pages of a few KB). */
 export const LISTING_API_CACHE_BYTES = 16 * 1024 * 1024;
 
-export function createListingApiCache(options: { maxBytes: number; probe?: () => Promise<string> }) {
+export function createListingApiCache(options: {
+  maxBytes: number;
+  probe?: () => Promise<string>;
+  onLookup?: (outcome: 'hit' | 'miss') => void;
+}) {
   const probe = options.probe ?? findSiteVersion;
   return createApiResponseCache({
     maxBytes: options.maxBytes,
+    onLookup: options.onLookup,
     async resolve(request) {
       const address = listingApiAddress(request);
       if (!address || !isAnonymous(request.headers)) return null;

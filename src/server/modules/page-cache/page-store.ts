@@ -58,6 +58,8 @@ const DROPPED = new Set([
   'date',
   'etag',
   'set-cookie',
+  // Each request's own id (docs/decisions/036-metrics-and-logs.md): the front server sets it anew.
+  'x-request-id',
 ]);
 
 /**

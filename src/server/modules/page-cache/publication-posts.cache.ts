@@ -19,10 +19,12 @@ const PUBLIC_PARAMS = new Set(['lastKeys', 'lastKey', 'collectionId', 'limit']);
 export function createPublicationPostsCache(options: {
   maxBytes: number;
   probe?: typeof findPublicationPageFingerprint;
+  onLookup?: (outcome: 'hit' | 'miss') => void;
 }) {
   const probe = options.probe ?? findPublicationPageFingerprint;
   return createApiResponseCache({
     maxBytes: options.maxBytes,
+    onLookup: options.onLookup,
     async resolve(request, store) {
       if (!request.url.startsWith('/api/posts/publications/')) return null;
       const url = new URL(request.url, 'http://localhost');

@@ -97,6 +97,10 @@ export const RESERVED_SUBDOMAINS: ReadonlySet<string> = new Set([
   'test',
   'demo',
   'official',
+  // The front server's own paths (decisions 033, 036): answered before any page.
+  'healthz',
+  'readyz',
+  'metrics',
 ]);
 
 export const SUBDOMAIN_RE = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;

@@ -3,6 +3,7 @@ import { hashPassword } from '../../auth/password';
 import { clientBucket } from '../../lib/client-address';
 import { newUuid } from '../../lib/ids';
 import { MailError, mailTransport } from '../../lib/mail';
+import { log } from '../../observability/logger';
 import { consumeRateLimit, RATE_LIMITS } from '../rate-limits/rate-limits.service';
 import { signUpConfirmationMail, signUpRegisteredMail } from './signups-mail';
 import { SIGN_UP_CHECK_INBOX, type SignUpInput } from './signups.schema';
@@ -45,7 +46,7 @@ export async function requestSignUp(
   // Sent after the answer, so the answer's timing says nothing about which mail it is; a send that
   // is lost (the process stops) or fails is taken up by the sweep (users.jobs.ts).
   void sendSignUpMails(id).catch((error: unknown) =>
-    console.warn(`[signup] mail for sign-up ${id} not sent yet; the sweep will retry`, error),
+    log('signup').warn({ signupId: id, err: error }, 'mail not sent yet; the sweep will retry'),
   );
   return { message: SIGN_UP_CHECK_INBOX };
 }
@@ -72,7 +73,7 @@ export async function sendSignUpMails(signupId?: string): Promise<number> {
       sent++;
     } catch (error) {
       if (error instanceof MailError && error.permanent) {
-        console.warn(`[signup] mail for sign-up ${signup.id} refused: ${error.message}`);
+        log('signup').warn({ signupId: signup.id, reason: error.message }, 'mail refused for good');
         await deletePendingSignup(signup.id, tokenHash);
         continue;
       }
@@ -90,7 +91,7 @@ export async function sendSignUpMails(signupId?: string): Promise<number> {
 export async function sweepSignUps(): Promise<number> {
   const expired = await deleteExpiredPendingSignups();
   const sent = await sendSignUpMails().catch((error: unknown) => {
-    console.warn('[signup] sending sign-up mails failed; will retry', error);
+    log('signup').warn({ err: error }, 'sending sign-up mails failed; will retry');
     return 0;
   });
   return expired + sent;
