@@ -170,7 +170,7 @@ describe('db upkeep on PGlite', () => {
       tables.push(step!.table!);
     }
     expect(new Set(tables).size).toBe(3);
-    expect(tables).toContain(PROBE); // the largest table of this database (80 pages and more)
+    expect(tables[0]).toBe(PROBE); // the largest table of this database, by its size on disk
   });
 });
 

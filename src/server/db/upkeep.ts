@@ -34,7 +34,8 @@ import type { Database } from './client';
 // `catchUpMinPages` pages not vacuumed since the start is vacuumed once, one per tick.
 //
 // Not used: vacuum_cost_delay (it sleeps inside the VACUUM, holding the only connection: a longer
-// pause, not a shorter one) and INDEX_CLEANUP OFF (the indexes' dead entries would never go).
+// pause, not a shorter one), INDEX_CLEANUP OFF (the indexes' dead entries would never go) and a
+// lower statistics target for ANALYZE (shorter, but a smaller sample for the planner): see the decision.
 
 export type UpkeepOptions = {
   /** WAL written since the last checkpoint that makes a CHECKPOINT due. Default 64 MiB. */
@@ -237,14 +238,20 @@ export function upkeepCommand(task: UpkeepTask, tableKind?: TableState['kind']):
 
 // Every table of the database with its counters: ordinary tables, materialized views and TOAST
 // tables, system catalogues included (autovacuum looks after those too); not temporary ones, not
-// partitioned parents (their partitions are tables of their own).
+// partitioned parents (their partitions are tables of their own). The counters straight from their
+// functions: pg_stat_all_tables would add a join and an aggregate over the indexes to every tick.
 const TABLES_SQL = `select c.oid::regclass::text as "name", c.relkind::text as "kind",
     c.relpages::float8 as "pages", greatest(c.reltuples, 0)::float8 as "tuples",
-    coalesce(s.n_dead_tup, 0)::float8 as "dead", coalesce(s.n_mod_since_analyze, 0)::float8 as "modified",
-    coalesce(s.n_ins_since_vacuum, 0)::float8 as "inserted",
+    pg_stat_get_dead_tuples(c.oid)::float8 as "dead", pg_stat_get_mod_since_analyze(c.oid)::float8 as "modified",
+    pg_stat_get_ins_since_vacuum(c.oid)::float8 as "inserted",
     age(c.relfrozenxid)::float8 as "xidAge", mxid_age(c.relminmxid)::float8 as "mxidAge"
-  from pg_class c left join pg_stat_all_tables s on s.relid = c.oid
-  where c.relkind in ('r', 'm', 't') and c.relpersistence <> 't'`;
+  from pg_class c where c.relkind in ('r', 'm', 't') and c.relpersistence <> 't'`;
+
+// The catch-up's candidates by their size on disk (relpages is 0 until a table's first VACUUM or
+// ANALYZE: a bulk-loaded TOAST table, the one that needs it most, would look empty).
+const CATCH_UP_SQL = `select c.oid::regclass::text as "name", (pg_relation_size(c.oid) / 8192)::float8 as "pages"
+  from pg_class c where c.relkind in ('r', 'm', 't') and c.relpersistence <> 't'
+  order by pg_relation_size(c.oid) desc`;
 
 const WAL_SQL = `select pg_wal_lsn_diff(pg_current_wal_lsn(), redo_lsn)::float8 as "bytes"
   from pg_control_checkpoint()`;
@@ -311,12 +318,15 @@ export function createDbUpkeep(database: Database, options: UpkeepOptions = {}):
     );
   };
 
-  const catchUp = (tables: readonly TableState[]): UpkeepTask | null => {
-    if (now() - startedAt < catchUpAfterMs) return null;
-    const next = tables
-      .filter((table) => table.pages >= catchUpMinPages && !vacuumed.has(table.name))
-      .sort((a, b) => b.pages - a.pages)[0];
-    if (!next) return null;
+  let caughtUp = false;
+  const catchUp = async (): Promise<UpkeepTask | null> => {
+    if (caughtUp || now() - startedAt < catchUpAfterMs) return null;
+    const { rows } = await pglite.query<{ name: string; pages: number }>(CATCH_UP_SQL);
+    const next = rows.find((table) => table.pages >= catchUpMinPages && !vacuumed.has(table.name));
+    if (!next) {
+      caughtUp = true; // every table big enough was vacuumed since the start
+      return null;
+    }
     return {
       kind: 'vacuum',
       table: next.name,
@@ -330,7 +340,7 @@ export function createDbUpkeep(database: Database, options: UpkeepOptions = {}):
     const { tables, wal } = await readState();
     const task =
       planUpkeep(tables, current, wal, limits).find((due) => lastTaken.get(keyOf(due)) !== due.reason) ??
-      catchUp(tables) ??
+      (await catchUp()) ??
       null;
     if (!task) return null;
     const kind = tables.find((table) => table.name === task.table)?.kind;
