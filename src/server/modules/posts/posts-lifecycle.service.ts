@@ -12,6 +12,7 @@ import { getStoryAfterWrite } from './posts-read.service';
 import { publishDuePosts, transitionPost, type PostChanges } from './posts.repository';
 import type { RejectPostInput, SchedulePostInput, Story } from './posts.schema';
 import { enqueuePublishDue } from './posts.queue';
+import { storyPublished, storyUnpublished } from './posts.events';
 import type { PostStatus } from './posts.table';
 
 // PATCH /posts/manage_posts/…: the state changes of DESIGN §3 after creation. Each checks the
@@ -43,7 +44,9 @@ export async function publishPost(actor: Actor, id: string): Promise<Story> {
   const { row, resource, role } = await loadVisibleStory(actor, id);
   assertCan(actor, 'story.publish', resource, { publicationRole: role });
   assertReadyToGoOut(row);
-  return move(actor, id, NOT_OUT, out(new Date()));
+  const story = await move(actor, id, NOT_OUT, out(new Date()));
+  await storyPublished.emit({ postId: id, actorId: actor!.id });
+  return story;
 }
 
 /** schedule_post: scheduled at the given minute; a scheduled story is rescheduled (its job moves). */
@@ -80,13 +83,15 @@ export async function cancelScheduledPost(actor: Actor, id: string): Promise<Sto
 export async function unpublishPost(actor: Actor, id: string): Promise<Story> {
   const { resource, role } = await loadVisibleStory(actor, id);
   assertCan(actor, 'story.unpublish', resource, { publicationRole: role });
-  return move(actor, id, ['published'], {
+  const story = await move(actor, id, ['published'], {
     status: 'draft',
     publishedAt: null,
     scheduledTime: null,
     publicationId: null,
     collectionId: null,
   });
+  await storyUnpublished.emit({ postId: id, actorId: actor!.id });
+  return story;
 }
 
 /** approve_post: the publication's owner or an editor publishes a story under review, now. */
@@ -94,7 +99,9 @@ export async function approvePost(actor: Actor, id: string): Promise<Story> {
   const { row, resource, role } = await loadVisibleStory(actor, id);
   assertCan(actor, 'story.approve', resource, { publicationRole: role });
   assertReadyToGoOut(row);
-  return move(actor, id, ['pending'], out(new Date()));
+  const story = await move(actor, id, ['pending'], out(new Date()));
+  await storyPublished.emit({ postId: id, actorId: actor!.id });
+  return story;
 }
 
 /** reject_post: the story under review goes back to its author, with the reason if one is given. */
@@ -108,6 +115,8 @@ export async function rejectPost(actor: Actor, id: string, input: RejectPostInpu
  * Publishes every due scheduled story, or just `postId` if it is due: the scheduler's job and sweep
  * (posts.jobs.ts). Idempotent; answers the ids it published.
  */
-export function publishDueStories(postId?: string): Promise<string[]> {
-  return publishDuePosts(postId);
+export async function publishDueStories(postId?: string): Promise<string[]> {
+  const published = await publishDuePosts(postId);
+  for (const id of published) await storyPublished.emit({ postId: id, actorId: null });
+  return published;
 }

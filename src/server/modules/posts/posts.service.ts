@@ -24,6 +24,7 @@ import {
 } from './posts.repository';
 import type { CreatePostInput, CreateScheduledPostInput, Story, UpdatePostInput } from './posts.schema';
 import { enqueuePublishDue } from './posts.queue';
+import { storyContentSaved, storyDeleted, storyPublished } from './posts.events';
 import type { PostStatus } from './posts.table';
 
 // Creating, saving and deleting stories (DESIGN §3). State changes of an existing story are in
@@ -95,6 +96,8 @@ export async function createPost(
     tagList,
   );
   if (scheduledTime) await enqueuePublishDue(id, scheduledTime);
+  await storyContentSaved.emit({ postId: id, actorId: me.id, created: true, status, republished: false });
+  if (status === 'published') await storyPublished.emit({ postId: id, actorId: me.id });
   // The writer's role in the story's publication is the one resolvePlacement just read.
   return storyAfterWrite(me, row, placement.role);
 }
@@ -204,12 +207,28 @@ export async function updatePost(actor: Actor, id: string, input: UpdatePostInpu
   if (Object.keys(changes).length === 0 && tagList === undefined) return getStoryAfterWrite(actor, id);
   const retag: StoryWritePart | undefined = tagList && ((tx) => replacePostTags(tx, id, tagList));
   if (!(await updatePostIfVersion(id, input.version, changes, retag))) throw stale();
+  await storyContentSaved.emit({
+    postId: id,
+    actorId: actor!.id,
+    created: false,
+    status: next.status,
+    republished: input.republish === true,
+  });
   return getStoryAfterWrite(actor, id);
 }
 
 /** DELETE /posts/{id}: gone from every page, list, pin and newsletter entry (DESIGN §3). */
 export async function deletePost(actor: Actor, id: string): Promise<void> {
-  const { resource, role } = await loadVisibleStory(actor, id);
+  const { row, resource, role } = await loadVisibleStory(actor, id);
   assertCan(actor, 'story.delete', resource, { publicationRole: role });
   if (!(await deletePostRow(id))) throw notFound('Story');
+  await storyDeleted.emit({
+    postId: id,
+    actorId: actor!.id,
+    authorId: row.authorId,
+    publicationId: row.publicationId,
+    title: row.title,
+    slug: row.slug,
+    status: row.status,
+  });
 }
