@@ -36,6 +36,10 @@ export const MODULE_LAYERS = [
   'feeds',
   'viewer', // the reader's own part of pages everyone gets alike (GET /api/me/page-state)
   'backups', // the whole site's archive: database and uploads (decision 035)
+  'revisions', // a story's history: kept from the story core's events (decision 039)
+  'exports', // a writer's or a publication's stories, images and subscribers as one zip (decision 043)
+  'webhooks', // a team's tools told of stories and subscribers, from the modules' events (decision 040)
+  'imports', // stories and subscribers brought in from other platforms (decision 042)
 ];
 
 const MODULE_FILE = /^src\/server\/modules\/([^/]+)\//;

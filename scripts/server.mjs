@@ -259,31 +259,19 @@ function stampSocketAddress(req) {
   req.rawHeaders.push(SOCKET_ADDRESS_HEADER, address);
 }
 
-/** A health probe's answer: the runtime's checks, told whether this server is draining. */
-function answerProbe(probe, req, res) {
-  req.resume(); // a body, if any, is read and dropped so the connection stays usable
-  runtime.health.answer(probe, req, { draining: shutdown.draining }).then(
-    (answer) => {
-      res.writeHead(answer.status, answer.headers);
-      res.end(answer.body);
-    },
-    (error) => {
-      runtime.log('health').error({ err: error }, 'could not answer');
-      res.destroy();
-    },
-  );
-}
-
-/** GET /metrics for a scraper the runtime knows (src/server/observability/metrics-endpoint.ts). */
-function answerMetrics(req, res) {
+/**
+ * Answers a request the runtime serves by itself — a health probe or GET /metrics — with what
+ * `answer` resolves to; its body, if any, is read and dropped so the connection stays usable.
+ */
+function answerFromRuntime(name, answer, req, res) {
   req.resume();
-  runtime.metrics.answer(req).then(
-    (answer) => {
-      res.writeHead(answer.status, answer.headers);
-      res.end(answer.body);
+  answer().then(
+    (reply) => {
+      res.writeHead(reply.status, reply.headers);
+      res.end(reply.body);
     },
     (error) => {
-      runtime.log('metrics').error({ err: error }, 'could not answer');
+      runtime.log(name).error({ err: error }, 'could not answer');
       res.destroy();
     },
   );
@@ -294,9 +282,15 @@ const server = http.createServer((req, res) => {
   runtime.observeRequest(req, res);
   // Probes first: no rate limit, no cache, and a hung render or a full page cache cannot delay them.
   const probe = runtime.health.match(req);
-  if (probe) return void answerProbe(probe, req, res);
-  // Anyone but a known scraper goes on as for any other path (Next.js's 404): nothing to learn here.
-  if (runtime.metrics.accepts(req)) return void answerMetrics(req, res);
+  if (probe) {
+    const answer = () => runtime.health.answer(probe, req, { draining: shutdown.draining });
+    return void answerFromRuntime('health', answer, req, res);
+  }
+  // GET /metrics for a scraper the runtime knows (src/server/observability/metrics-endpoint.ts);
+  // anyone else goes on as for any other path (Next.js's 404): nothing to learn here.
+  if (runtime.metrics.accepts(req)) {
+    return void answerFromRuntime('metrics', () => runtime.metrics.answer(req), req, res);
+  }
   stampSocketAddress(req);
   // TRACE, PROPFIND, a made-up method on /api/*: neither the Fetch API nor Next.js's route handlers
   // take it (an empty 500 or 400 otherwise), so the 405 is answered here (src/server/api/methods.ts).

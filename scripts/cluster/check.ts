@@ -12,14 +12,13 @@
 //  - every scheduled story published, once; every subscriber mailed exactly once;
 //  - every cross-process change seen at the next request; the sign-in limit not doubled.
 // Memory (RSS) of each process is printed at start and end.
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { encode } from 'next-auth/jwt';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { subscriptions } from '../../src/server/db/schema';
 import { newUuid } from '../../src/server/lib/ids';
+import { createScratchDatabase } from '../../tests/helpers/scratch-database';
 import { startSmtpSink, type SmtpSink } from '../../tests/helpers/smtp-sink';
 import { startCluster, type ClusterProcess, type WebProcess } from './cluster.mjs';
 
@@ -58,24 +57,6 @@ function rssMiB(proc: ClusterProcess): number | null {
   } catch {
     return null;
   }
-}
-
-/** A database of its own for the run, dropped at its end. */
-async function createScratchDatabase() {
-  const name = `lamplight_cluster_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: SERVER_URL });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -548,7 +529,8 @@ async function signInLimitHolds(webs: WebProcess[], world: World): Promise<void>
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
-  const scratch = await createScratchDatabase();
+  // A database of its own for the run, dropped at its end.
+  const scratch = await createScratchDatabase(SERVER_URL, 'lamplight_cluster');
   const mails = new Map<string, number>();
   let newsletterSubject = '';
   let onNewsletterMail: (count: number) => void = () => undefined;

@@ -13,7 +13,7 @@ async function main(args: string[]): Promise<number> {
   }
   try {
     // Imported here, so a bad environment is reported as one line like any other failure.
-    const { backupConfiguredSite } = await import('./modules/backups/backups.service');
+    const { backupConfiguredSite } = await import('./modules/backups/backups-backup.service');
     const backup = await backupConfiguredSite(args[0], (message) => console.error(`[backup] ${message}`));
     console.log(backup.path);
     return 0;

@@ -3,7 +3,7 @@ import { refuseMethod } from './api/methods';
 import type { Database } from './db/client';
 import { pendingMigrations } from './db/migration-status';
 import type { Jobs } from './jobs/runner';
-import { securityHeaders } from './lib/security-headers';
+import { securityHeaderFields } from './lib/security-headers';
 import { log } from './observability/logger';
 
 // GET /healthz and GET /readyz (docs/decisions/033-health-and-shutdown.md): answered by the front
@@ -49,7 +49,7 @@ const BASE_HEADERS: Record<string, string> = {
   'content-type': 'application/json',
   // A cached "ok" would hide the very failure the prober is asking about.
   'cache-control': 'no-store',
-  ...Object.fromEntries(securityHeaders.map(({ key, value }) => [key.toLowerCase(), value])),
+  ...securityHeaderFields,
 };
 
 export function createHealthProbes(parts: { database: Database; jobs: Jobs | null }): HealthProbes {

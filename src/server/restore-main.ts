@@ -14,7 +14,7 @@ async function main(args: string[]): Promise<number> {
   }
   try {
     // Imported here, so a bad environment is reported as one line like any other failure.
-    const { restoreConfiguredSite } = await import('./modules/backups/backups.service');
+    const { restoreConfiguredSite } = await import('./modules/backups/backups-restore.service');
     const restored = await restoreConfiguredSite(args[0], (message) => console.error(`[restore] ${message}`));
     for (const notice of restored.notices) console.error(`[restore] notice: ${oneLine(notice)}`);
     const { manifest } = restored;

@@ -20,6 +20,12 @@ async function ask(probes: HealthProbes, method: string, url: string, state = se
   return { ...answer, json: answer.body ? JSON.parse(answer.body) : undefined };
 }
 
+/** Job runners whose workers are not running: one meant to run them, or one that only enqueues. */
+const workersNotRunning = (working: boolean) => ({ working, workersRunning: () => false }) as unknown as Jobs;
+
+/** The readiness checks when all is well but the workers this process should run. */
+const JOBS_NOT_RUNNING = { process: 'ok', database: 'ok', migrations: 'ok', jobs: 'not running' };
+
 /** A database whose every query fails (or hangs) the way `execute` says. */
 function failingDatabase(execute: () => Promise<unknown>): Database {
   return { kind: 'postgres', db: { execute } } as unknown as Database;
@@ -166,27 +172,13 @@ describe('health probes', () => {
   });
 
   it('workers this process should run but does not: 503 naming the jobs', async () => {
-    const stopped = { working: true, workersRunning: () => false } as unknown as Jobs;
-    const answer = await ask(
-      createHealthProbes({ database: runtime.database, jobs: stopped }),
-      'GET',
-      '/readyz',
-    );
+    const readyzWith = (jobs: Jobs) =>
+      ask(createHealthProbes({ database: runtime.database, jobs }), 'GET', '/readyz');
+    const answer = await readyzWith(workersNotRunning(true));
     expect(answer.status).toBe(503);
-    expect(answer.json.checks).toEqual({
-      process: 'ok',
-      database: 'ok',
-      migrations: 'ok',
-      jobs: 'not running',
-    });
+    expect(answer.json.checks).toEqual(JOBS_NOT_RUNNING);
     // A process that only enqueues (RUN_WORKER=false) is not meant to run them: ready.
-    const enqueueOnly = { working: false, workersRunning: () => false } as unknown as Jobs;
-    const ready = await ask(
-      createHealthProbes({ database: runtime.database, jobs: enqueueOnly }),
-      'GET',
-      '/readyz',
-    );
-    expect(ready.status).toBe(200);
+    expect((await readyzWith(workersNotRunning(false))).status).toBe(200);
   });
 
   // Last: it stops this file's workers.
@@ -196,11 +188,6 @@ describe('health probes', () => {
     expect(runtime.jobs!.workersRunning()).toBe(false);
     const answer = await ask(runtime.health, 'GET', '/readyz');
     expect(answer.status).toBe(503);
-    expect(answer.json.checks).toEqual({
-      process: 'ok',
-      database: 'ok',
-      migrations: 'ok',
-      jobs: 'not running',
-    });
+    expect(answer.json.checks).toEqual(JOBS_NOT_RUNNING);
   });
 });

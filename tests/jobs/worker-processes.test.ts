@@ -4,22 +4,19 @@
 //    database; on PGlite the new process reopens the folder and takes over the dead one's lockfile.
 //  - The PGlite folder lock: while one process holds the folder, `npm run worker` refuses.
 import { sql } from 'drizzle-orm';
-import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, describe, it, type TestContext } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { DataDirLockedError } from '../../src/server/db/data-dir-lock';
 import {
   createScratchDatabase,
   killChild,
-  ROOT,
   runTs,
   TEST_DATABASE_URL,
   waitFor,
   type Child,
 } from './fixtures/helpers';
+import { pgliteTemplate } from './fixtures/pglite-template';
 import { PROBE_JOB, readProbe, rows } from './fixtures/probe';
 
 const FIXTURE = 'tests/jobs/fixtures/worker-fixture.ts';
@@ -27,40 +24,10 @@ const FIXTURE = 'tests/jobs/fixtures/worker-fixture.ts';
 const STEP_MS = 45_000;
 const TEST_MS = 120_000;
 
-// A fresh PGlite folder costs an initdb (seconds of CPU); each test copies this one instead. Made
-// on first use, in a child process: initdb would block this process's event loop, and the other
-// tests must react to their children within the handler's 3 s.
-let template: Promise<string> | undefined;
-function templateFolder(): Promise<string> {
-  template ??= (async () => {
-    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'lamplight-template-')), 'db');
-    const script = `import { PGlite } from '@electric-sql/pglite';
-      const db = new PGlite(process.argv[1]); await db.waitReady; await db.close();`;
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script, dir], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    });
-    const code = await new Promise((resolve) => child.once('exit', resolve));
-    if (code !== 0) throw new Error(`Creating the PGlite template failed (${code})`);
-    return dir;
-  })();
-  return template;
-}
-afterAll(async () => {
-  const dir = await template?.catch(() => undefined);
-  if (dir) rmSync(path.dirname(dir), { recursive: true, force: true });
-});
-
-async function pgliteFolder(
-  onTestFinished: Finished,
-  prefix: string,
-): Promise<{ parent: string; dataDir: string }> {
-  const source = await templateFolder();
-  const parent = tempDir(onTestFinished, prefix);
-  const dataDir = path.join(parent, 'db');
-  cpSync(source, dataDir, { recursive: true });
-  return { parent, dataDir };
-}
+// One initdb for the file (made on first use, in a child process: the other tests must react to
+// their children within the handler's 3 s); each test copies the folder.
+const template = pgliteTemplate('lamplight-template-');
+afterAll(() => template.remove());
 
 // Concurrent tests must register cleanups on their own context, not the global hook.
 type Finished = TestContext['onTestFinished'];
@@ -69,12 +36,6 @@ function spawnFixture(onTestFinished: Finished, env: Record<string, string>): Ch
   const child = runTs(FIXTURE, env);
   onTestFinished(() => killChild(child));
   return child;
-}
-
-function tempDir(onTestFinished: Finished, prefix: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
 }
 
 async function killMidJobAndRecover(
@@ -111,7 +72,7 @@ describe.concurrent('worker processes', () => {
     'crash on PGlite: a new process takes over the stale lock and finishes the job once',
     async (context) => {
       const { expect, onTestFinished } = context;
-      const { dataDir } = await pgliteFolder(onTestFinished, 'lamplight-jobs-');
+      const { dataDir } = await template.copy(onTestFinished, 'lamplight-jobs-');
       const { first, second } = await killMidJobAndRecover(context, `pglite:${dataDir}`, 'crash-pglite');
       expect(readFileSync(`${dataDir}.lock`, 'utf8').trim()).toBe(String(second.process.pid));
 
@@ -162,7 +123,7 @@ describe.concurrent('worker processes', () => {
     'a second process cannot open a PGlite folder another one holds',
     async ({ expect, onTestFinished }) => {
       // worker-main opens $DATA_DIR/db
-      const { parent: dataDir, dataDir: dbDir } = await pgliteFolder(onTestFinished, 'lamplight-lock-');
+      const { parent: dataDir, dataDir: dbDir } = await template.copy(onTestFinished, 'lamplight-lock-');
       const holder = spawnFixture(onTestFinished, { FIXTURE_DATABASE: `pglite:${dbDir}` });
       await holder.waitForLine(/READY/, STEP_MS);
 

@@ -4,13 +4,10 @@
 //  - a job shorter than the stop timeout finishes before the process exits;
 //  - a job longer than it is handed back (pg-boss fails it for a retry) and the next worker runs it.
 import { sql } from 'drizzle-orm';
-import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, it, type TestContext } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
-import { killChild, ROOT, runTs, type Child } from './fixtures/helpers';
+import { killChild, runTs, type Child } from './fixtures/helpers';
+import { pgliteTemplate } from './fixtures/pglite-template';
 import { PROBE_JOB, readProbe, rows } from './fixtures/probe';
 
 const FIXTURE = 'tests/jobs/fixtures/runtime-worker-fixture.ts';
@@ -22,38 +19,12 @@ const PROMPT_MS = 10_000;
 
 type Finished = TestContext['onTestFinished'];
 
-// One initdb for the file (seconds of CPU), in a child process so it does not block this one; each
-// test copies the folder.
-let template: Promise<string> | undefined;
-function templateFolder(): Promise<string> {
-  template ??= (async () => {
-    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'lamplight-stop-template-')), 'db');
-    const script = `import { PGlite } from '@electric-sql/pglite';
-      const db = new PGlite(process.argv[1]); await db.waitReady; await db.close();`;
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script, dir], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    });
-    const code = await new Promise((resolve) => child.once('exit', resolve));
-    if (code !== 0) throw new Error(`Creating the PGlite template failed (${code})`);
-    return dir;
-  })();
-  return template;
-}
-afterAll(async () => {
-  const dir = await template?.catch(() => undefined);
-  if (dir) rmSync(path.dirname(dir), { recursive: true, force: true });
-});
+// One initdb for the file; each test copies the folder.
+const template = pgliteTemplate('lamplight-stop-template-');
+afterAll(() => template.remove());
 
 /** A copy of the template in a folder of its own: `parent/db`. */
-async function pgliteFolder(onTestFinished: Finished): Promise<{ parent: string; dataDir: string }> {
-  const source = await templateFolder();
-  const parent = mkdtempSync(path.join(tmpdir(), 'lamplight-stop-'));
-  onTestFinished(() => rmSync(parent, { recursive: true, force: true }));
-  const dataDir = path.join(parent, 'db');
-  cpSync(source, dataDir, { recursive: true });
-  return { parent, dataDir };
-}
+const pgliteFolder = (onTestFinished: Finished) => template.copy(onTestFinished, 'lamplight-stop-');
 
 function spawnWorker(onTestFinished: Finished, env: Record<string, string | undefined>): Child {
   const child = runTs(FIXTURE, env);

@@ -40,6 +40,18 @@ function readUntilClosed(socket: net.Socket): Promise<{ status: number; head: st
 const closed = (socket: net.Socket) => new Promise<void>((resolve) => socket.once('close', () => resolve()));
 const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`;
 
+/**
+ * A request the fixture has begun to answer (it prints `STARTED <path>`) on a connection of its own;
+ * `answer` settles with what the server sent once it closes that connection.
+ */
+async function requestUnderWay(child: Child, port: number, target: string) {
+  const socket = await connect(port);
+  const answer = readUntilClosed(socket);
+  socket.write(get(target));
+  await child.waitForLine(new RegExp(`STARTED ${target.split('?')[0]}`), STEP_MS);
+  return { answer };
+}
+
 async function signalled(child: Child) {
   child.process.kill('SIGTERM');
   await child.waitForLine(/SIGTERM: draining requests/, STEP_MS);
@@ -58,10 +70,7 @@ describe.concurrent('graceful shutdown of the front server', () => {
     const idleClosed = closed(idle);
 
     // A slow request, under way when the signal comes.
-    const slow = await connect(port);
-    const slowAnswer = readUntilClosed(slow);
-    slow.write(get('/slow?ms=1500'));
-    await child.waitForLine(/STARTED \/slow/, STEP_MS);
+    const { answer: slowAnswer } = await requestUnderWay(child, port, '/slow?ms=1500');
 
     // A request half sent when the signal comes: its connection is busy, so it is not closed.
     const late = await connect(port);
@@ -99,10 +108,7 @@ describe.concurrent('graceful shutdown of the front server', () => {
   it('cuts off a request still running at the deadline, then stops and exits 0', async (context) => {
     const { expect } = context;
     const { child, port } = await startFixture(context, 500);
-    const hung = await connect(port);
-    const hungAnswer = readUntilClosed(hung);
-    hung.write(get('/hang'));
-    await child.waitForLine(/STARTED \/hang/, STEP_MS);
+    const { answer: hungAnswer } = await requestUnderWay(child, port, '/hang');
 
     const signalledAt = Date.now();
     await signalled(child);
@@ -117,10 +123,7 @@ describe.concurrent('graceful shutdown of the front server', () => {
   it('a second signal does not cut the drain short', async (context) => {
     const { expect } = context;
     const { child, port } = await startFixture(context, 10_000);
-    const slow = await connect(port);
-    const slowAnswer = readUntilClosed(slow);
-    slow.write(get('/slow?ms=800'));
-    await child.waitForLine(/STARTED \/slow/, STEP_MS);
+    const { answer: slowAnswer } = await requestUnderWay(child, port, '/slow?ms=800');
     await signalled(child);
     child.process.kill('SIGINT'); // Ctrl+C passed on by npm as well as the terminal
     expect((await slowAnswer).status).toBe(200);

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { securityHeaders } from '../lib/security-headers';
+import { securityHeaderFields, securityHeaders } from '../lib/security-headers';
 import type { App } from './app';
 import { methodTable, refuseMethod } from './methods';
 import { routePatterns } from './route-pattern';
@@ -55,8 +55,8 @@ function rawRefusal(methodsAt: (path: string) => string[]): ApiFastPath['refuseM
       'content-type': 'application/json',
       'content-length': String(Buffer.byteLength(body)),
       allow: refusal.allow.join(', '),
+      ...securityHeaderFields,
     };
-    for (const { key, value } of securityHeaders) headers[key.toLowerCase()] = value;
     return { status: 405, headers, body };
   };
 }

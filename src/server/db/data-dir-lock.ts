@@ -13,12 +13,23 @@ export class DataDirLockedError extends Error {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid runs (one of another user's counts: EPERM). */
+export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The pid of another live process holding `<dir>.lock`, or null when none does. */
+export function dataDirLockHolder(dir: string): number | null {
+  try {
+    const pid = Number(readFileSync(`${dir}.lock`, 'utf8').trim());
+    return Number.isInteger(pid) && pid > 0 && pid !== process.pid && isProcessAlive(pid) ? pid : null;
+  } catch {
+    return null;
   }
 }
 
@@ -47,7 +58,7 @@ export function acquireDataDirLock(dir: string): DataDirLock {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(readFileSync(file, 'utf8').trim());
       if (holder === process.pid) return { release: () => {} };
-      if (Number.isInteger(holder) && holder > 0 && isAlive(holder))
+      if (Number.isInteger(holder) && holder > 0 && isProcessAlive(holder))
         throw new DataDirLockedError(dir, holder);
       if (existsSync(file)) unlinkSync(file); // stale: its process is gone
     }

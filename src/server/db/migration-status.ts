@@ -10,12 +10,13 @@ import { MIGRATIONS_FOLDER } from './migrate';
 // by that stamp, as the migrator's own is. Migrations the database has and this code does not know
 // (a newer release migrated it during a rolling deploy) are not a failure: they are additive.
 
-type JournalEntry = { when: number; tag: string };
+export type JournalEntry = { when: number; tag: string };
 
 // The folder does not change while the process runs: read its journal once.
 const journals = new Map<string, JournalEntry[]>();
 
-function committedMigrations(folder: string): JournalEntry[] {
+/** The migrations committed in `folder` (its journal), in order. */
+export function committedMigrations(folder = MIGRATIONS_FOLDER): JournalEntry[] {
   let entries = journals.get(folder);
   if (!entries) {
     const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {

@@ -38,6 +38,11 @@ export const securityHeaders = [
   { key: 'Content-Security-Policy', value: policy([]) },
 ];
 
+/** The same headers as lower-case fields, for answers written straight to Node's response. */
+export const securityHeaderFields: Readonly<Record<string, string>> = Object.fromEntries(
+  securityHeaders.map(({ key, value }) => [key.toLowerCase(), value]),
+);
+
 // An inline script element: no src attribute, its text up to the closing tag. React escapes '<' and
 // '>' in attribute values, and the page's own inline JSON escapes '<' (story-seo.ts), so neither
 // can end a match early.

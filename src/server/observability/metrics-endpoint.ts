@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Registry } from 'prom-client';
 import { listHasAddress, type AddressList } from '../lib/address-list';
-import { securityHeaders } from '../lib/security-headers';
+import { securityHeaderFields } from '../lib/security-headers';
 
 // GET /metrics (docs/decisions/036-metrics-and-logs.md), answered by the front server
 // (scripts/server.mjs) beside the health probes, before the page caches, the API and Next.js. Only
@@ -30,7 +30,7 @@ export const METRICS_PATH = '/metrics';
 
 const BASE_HEADERS: Record<string, string> = {
   'cache-control': 'no-store',
-  ...Object.fromEntries(securityHeaders.map(({ key, value }) => [key.toLowerCase(), value])),
+  ...securityHeaderFields,
 };
 
 const digest = (text: string) => createHash('sha256').update(text).digest();

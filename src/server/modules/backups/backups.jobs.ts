@@ -1,5 +1,5 @@
 import { defineJob, defineSweep } from '../../jobs/registry';
-import { nightlyBackupDue, runNightlyBackup, serveBackupRequestsFor } from './backups.service';
+import { nightlyBackupDue, runNightlyBackup, serveBackupRequestsFor } from './backups-backup.service';
 import { nightlyBackupQueue } from './backups.queue';
 
 // Backups as jobs (docs/decisions/035-backup-and-restore.md).

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { isProcessAlive } from '../../db/data-dir-lock';
 import type { BackupResult } from './backups.schema';
 
 // How `npm run backup` gets a backup of an embedded database that a running server holds
@@ -26,15 +27,6 @@ export const ACCEPT_TIMEOUT_MS = 30_000;
 const POLL_MS = 200;
 /** Results nobody collected (the command was stopped) are removed after this long. */
 const STALE_MS = 60 * 60 * 1000;
-
-export function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 async function writeAtomically(file: string, text: string): Promise<void> {
   const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;

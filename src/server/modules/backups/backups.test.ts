@@ -7,7 +7,8 @@ import { archiveName, ArchiveError, parseArchiveName, readManifest } from './bac
 import { postRestoreSql, splitSettingList } from './backups.post-restore';
 import { askDatabaseOwner, requestsDir, serveBackupRequests } from './backups.requests';
 import type { BackupManifest } from './backups.schema';
-import { checkMigrationLevel, lastNightlyDue, pruneNightlyBackups } from './backups.service';
+import { lastNightlyDue, pruneNightlyBackups } from './backups-backup.service';
+import { checkMigrationLevel } from './backups-restore.service';
 
 // The pure parts of backups (docs/decisions/035-backup-and-restore.md); the commands end to end are
 // in tests/backups/.

@@ -1,5 +1,5 @@
 import { safeDecode } from '../../../lib/url';
-import { securityHeaders } from '../../lib/security-headers';
+import { securityHeaderFields } from '../../lib/security-headers';
 import {
   createPageStore,
   type CacheToken,
@@ -40,7 +40,7 @@ export function createStoryPageCache(options: { maxBytes: number; probe: typeof 
   });
 
   const redirectHeaders = (location: string): Record<string, HeaderValue> => ({
-    ...Object.fromEntries(securityHeaders.map((h) => [h.key.toLowerCase(), h.value])),
+    ...securityHeaderFields,
     location,
     'cache-control': 'public, max-age=0, must-revalidate',
     'content-length': '0',

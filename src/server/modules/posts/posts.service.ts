@@ -97,7 +97,7 @@ export async function createPost(
   );
   if (scheduledTime) await enqueuePublishDue(id, scheduledTime);
   await storyContentSaved.emit({ postId: id, actorId: me.id, created: true, status, republished: false });
-  if (status === 'published') await storyPublished.emit({ postId: id, actorId: me.id });
+  if (publishedAt) await storyPublished.emit({ postId: id, actorId: me.id });
   // The writer's role in the story's publication is the one resolvePlacement just read.
   return storyAfterWrite(me, row, placement.role);
 }

@@ -31,6 +31,12 @@ export type ImportedStory = {
   /** The post's public address at the source (the canonical link, when the writer asks). */
   originalUrl: string | null;
   featureImageUrl: string | null;
+  /**
+   * What the reader changed or could not carry over in this post, for the dry run and the report
+   * ("unknown shortcode [foo] dropped", "Ghost signup card dropped", "private in WordPress: kept
+   * as a draft"). Empty when nothing was lost. (Added by the readers.)
+   */
+  notes?: string[];
 };
 
 /** Something in the export that will not become a story, and why (shown in the dry run). */
@@ -72,3 +78,22 @@ export type ImportedSubscriber = {
 };
 
 export type SkippedSubscriber = { kind: 'skip'; row: number; reason: string };
+
+/**
+ * What a reader cannot learn from the file itself. (Added by the readers.)
+ */
+export type OpenExportOptions = {
+  /**
+   * The old site's address, e.g. https://example.com. Ghost exports write their own address as
+   * `__GHOST_URL__` and Substack's posts.csv has no address at all: with it, those links, images
+   * and each story's originalUrl become absolute; without it Ghost's become site-relative paths
+   * and Substack's originalUrl is null.
+   */
+  siteUrl?: string;
+  /**
+   * Substack posts for paid subscribers only (audience only_paid or founding) and Ghost posts
+   * with visibility paid/tiers: 'draft' (default) imports them as drafts so nothing that was paid
+   * becomes public; 'skip' leaves them out with a SkippedEntry of what 'paid-only'.
+   */
+  paidPosts?: 'draft' | 'skip';
+};
