@@ -30,6 +30,8 @@ import { forgetSession, memberHintUpdate } from './modules/page-cache/cache-requ
 import { markKeptRender, renderRefused } from './modules/page-cache/render-refusal';
 import { createSearchPageCache, SEARCH_PAGE_CACHE_BYTES } from './modules/search/search-page.cache';
 import { storyPageCacheSlot } from './modules/posts/story-page-cache-slot';
+import { listenForStorySaves } from './modules/revisions/revisions.listeners';
+import { listenForWebhookEvents } from './modules/webhooks/webhooks.listeners';
 import { currentSlot, fillSlot, getRuntime, type Runtime } from './runtime-registry';
 import { seedDemo } from './seed/demo';
 import { flushPageViews } from './modules/stats/stats-views.service';
@@ -111,6 +113,11 @@ export function stopRuntimeOnSignals(onStopped?: () => void): void {
 
 async function assemble(database: Database, options: RuntimeOptions): Promise<Runtime> {
   let jobs: Jobs | null = null;
+  // Every save of a story keeps a revision, in the web server and the worker alike, from before the
+  // first job runs (the scheduler publishes there): docs/decisions/039-story-revisions.md.
+  listenForStorySaves();
+  // Stories' and subscribers' events become webhook deliveries (docs/decisions/040-webhooks.md).
+  listenForWebhookEvents();
   try {
     if (!options.database) {
       const where = database.kind === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}/db` : 'PostgreSQL';

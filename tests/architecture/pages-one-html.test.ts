@@ -13,6 +13,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const PERSONAL_BY_NATURE: Record<string, string> = {
   'src/app/(site)/admin/page.tsx': 'the site staff area',
   'src/app/(site)/lists/page.tsx': "the reader's own lists",
+  'src/app/(site)/me/import/page.tsx': "the writer's own import and export",
   'src/app/(site)/lists/[id]/page.tsx': 'a list, private ones to their owner only',
   'src/app/(site)/publications/[id]/edit/page.tsx': "a publication's profile form, for its editors",
   'src/app/(site)/publications/[id]/studio/page.tsx': "a publication's studio, for its members",

@@ -9,6 +9,8 @@ import { useNextButton } from '@/components/layout/next-button-context';
 import type { Story, StoryDraft } from '@/components/stories/story-api';
 import type { StorySettingsState } from '@/components/stories/story-settings-actions';
 import { useSignedInUserId } from '@/components/stories/use-story-dialog-data';
+import { StoryHistoryButton } from '@/components/revisions/story-history-button';
+import historyStyles from '@/components/revisions/story-history.module.css';
 import { AutosaveStatus } from './autosave-status';
 import { StoryEditor } from './story-editor';
 import { useAutosave } from './use-autosave';
@@ -38,7 +40,10 @@ export function StoryWorkspace({ initialStory }: StoryWorkspaceProps) {
   const { key: openKey, openDialog, showMessage } = useDialog();
   const [story, setStory] = useState<Story | null>(initialStory);
   const [draft, setDraft] = useState<StoryDraft>(() => (initialStory ? draftOf(initialStory) : EMPTY_DRAFT));
-  const [initialBody] = useState(() => initialStory?.bodyJson ?? null);
+  const [initialBody, setInitialBody] = useState(() => initialStory?.bodyJson ?? null);
+  // Bumped when a restored version replaces the content: the editor starts again from it.
+  const [editorGeneration, setEditorGeneration] = useState(0);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const [settings, setSettings] = useState<StorySettingsState | undefined>(undefined);
   // Read after awaits, where the state of the render that started them may be stale.
   const storyRef = useRef(story);
@@ -63,7 +68,7 @@ export function StoryWorkspace({ initialStory }: StoryWorkspaceProps) {
     draft,
     story,
     enabled: signedIn && working,
-    paused: openKey === 'story-settings' || openKey === 'story-update',
+    paused: openKey === 'story-settings' || openKey === 'story-update' || historyOpen,
     onSaved: (saved, created) => {
       acceptStory(saved);
       // The new story now has an address: keep it in the URL (a reload opens the draft) without
@@ -130,8 +135,36 @@ export function StoryWorkspace({ initialStory }: StoryWorkspaceProps) {
     ariaLabel: ready ? `Next: open ${target}` : `Next: opens ${target} (not available yet)`,
   });
 
+  // A version restored from the history (decision 039) is the story now: the editor shows it, with
+  // the version the restore answered, so the next save is not refused as stale.
+  const onRestored = (restored: Story, excerptKept: boolean) => {
+    acceptStory(restored);
+    const next = draftOf(restored);
+    setDraft(next);
+    draftRef.current = next;
+    markSaved(next);
+    setInitialBody(restored.bodyJson);
+    setEditorGeneration((n) => n + 1);
+    if (excerptKept) {
+      showMessage(
+        'Restored. The excerpt was kept: once a story has an excerpt, only site editors and admins change it.',
+      );
+    }
+  };
+
+  const statusLine = (
+    <AutosaveStatus
+      story={story}
+      phase={autosave.phase}
+      error={autosave.error}
+      autosaving={isAuthor && working}
+      readOnly={!isAuthor}
+    />
+  );
+
   return (
     <StoryEditor
+      key={editorGeneration}
       draft={draft}
       onChange={(change) => setDraft((current) => ({ ...current, ...change }))}
       initialBody={initialBody}
@@ -141,13 +174,22 @@ export function StoryWorkspace({ initialStory }: StoryWorkspaceProps) {
         excerptEditable ? undefined : 'Only site editors and admins can change the excerpt of a story.'
       }
       status={
-        <AutosaveStatus
-          story={story}
-          phase={autosave.phase}
-          error={autosave.error}
-          autosaving={isAuthor && working}
-          readOnly={!isAuthor}
-        />
+        story && isAuthor ? (
+          <div className={historyStyles.statusBar}>
+            {statusLine}
+            <StoryHistoryButton
+              story={story}
+              current={{ title: draft.title, excerpt: draft.excerpt, bodyJson: draft.bodyJson }}
+              beforeOpen={settle}
+              onOpenChange={setHistoryOpen}
+              onRestored={({ story: restored, excerptRestored }, revision) =>
+                onRestored(restored, !excerptRestored && revision.excerpt !== restored.excerpt)
+              }
+            />
+          </div>
+        ) : (
+          statusLine
+        )
       }
     />
   );

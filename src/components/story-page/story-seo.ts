@@ -49,7 +49,11 @@ export function storyMetadata(story: StoryPageView, publicUrl: string): Metadata
   return {
     title,
     description,
-    alternates: { canonical: url, types: { 'application/rss+xml': storyFeeds(story, publicUrl) } },
+    // An imported story whose writer kept its original address names that one (decision 042).
+    alternates: {
+      canonical: story.canonicalUrl ?? url,
+      types: { 'application/rss+xml': storyFeeds(story, publicUrl) },
+    },
     authors: [{ name: story.author.name, ...(author && { url: author }) }],
     keywords: story.tags.map((tag) => tag.name),
     // A preview (draft, pending, …) shown to its author or desk is never for search engines.

@@ -76,9 +76,14 @@ export function UserHome({ user, pinned: initialPinned, latest: firstPage, lists
           {user.description ? <p className={styles.bio}>{user.description}</p> : null}
           <div className={styles.ownerActions}>
             {isOwner ? (
-              <Link href="/authors/edit-profile" className="button button-outline button-small">
-                Edit profile
-              </Link>
+              <>
+                <Link href="/authors/edit-profile" className="button button-outline button-small">
+                  Edit profile
+                </Link>
+                <Link href="/me/import" className="button button-outline button-small">
+                  Import and export
+                </Link>
+              </>
             ) : null}
           </div>
         </div>

@@ -4,8 +4,11 @@ import { except } from 'hono/combine';
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../lib/errors';
 import { curationRoutes } from '../modules/curation/curation.routes';
+import { exportsRoutes } from '../modules/exports/exports.routes';
 import { homeFeedRoutes } from '../modules/reading/home-feed.routes';
 import { imagesRoutes } from '../modules/images/images.routes';
+import { importsRoutes } from '../modules/imports/imports.routes';
+import { webhooksRoutes } from '../modules/webhooks/webhooks.routes';
 import { listsRoutes } from '../modules/lists/lists.routes';
 import { pinsRoutes } from '../modules/pins/pins.routes';
 import { postCreateRoutes, postStateRoutes, postsRoutes } from '../modules/posts/posts.routes';
@@ -13,6 +16,7 @@ import { authorStoriesRoutes } from '../modules/reading/author-stories.routes';
 import { publicationListRoutes } from '../modules/reading/publications-list.routes';
 import { publicationStoriesRoutes } from '../modules/reading/publication-stories.routes';
 import { postsSearchRoutes } from '../modules/search/posts-search.routes';
+import { revisionsRoutes } from '../modules/revisions/revisions.routes';
 import { tagStoriesRoutes } from '../modules/reading/tag-stories.routes';
 import { subtopicsRoutes } from '../modules/subtopics/subtopics.routes';
 import { tagsRoutes } from '../modules/tags/tags.routes';
@@ -73,9 +77,10 @@ export function createApp() {
   app.use('*', refuseControlCharactersInUrl());
   app.use(
     '*',
-    // Image uploads stream their own (10 MB) limit after checking the signed URL: images.routes.ts.
+    // Image uploads stream their own (10 MB) limit after checking the signed URL: images.routes.ts;
+    // imports stream theirs (IMPORT_MAX_BYTES) to disk: imports.upload.ts.
     except(
-      '/api/images/upload/*',
+      ['/api/images/upload/*', '/api/imports', '/api/imports/subscribers'],
       withBody(
         bodyLimit({
           maxSize: 1024 * 1024,
@@ -123,11 +128,17 @@ export function createApp() {
     .route('/posts', publicationStoriesRoutes)
     .route('/posts', postsRoutes)
     .route('/posts', tagStoriesRoutes)
+    // A story's history (decision 039): /posts/{id}/revisions/…, which no '/{id}' route above takes.
+    .route('/posts', revisionsRoutes)
     .route('/tags', tagsRoutes)
     .route('/subtopics', subtopicsRoutes)
     .route('/images', imagesRoutes)
+    .route('/imports', importsRoutes)
     .route('/stats', viewBeaconRoutes)
-    .route('/me', pageStateRoutes);
+    .route('/me', pageStateRoutes)
+    .route('/exports', exportsRoutes)
+    // Webhooks (decision 040): /webhooks, /webhooks/{id}, its deliveries and their resend.
+    .route('/webhooks', webhooksRoutes);
 
   app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SCHEME, sessionSecurityScheme);
   // X-Request-Id on every operation and answer (router.ts; docs/decisions/036-metrics-and-logs.md).

@@ -14,3 +14,7 @@ export * from '../modules/curation/curation.table';
 export * from '../modules/stats/stats.table';
 export * from '../modules/subdomains/subdomains.table';
 export * from '../modules/rate-limits/rate-limits.table';
+export * from '../modules/revisions/revisions.table';
+export * from '../modules/imports/imports.table';
+export * from '../modules/exports/exports.table';
+export * from '../modules/webhooks/webhooks.table';

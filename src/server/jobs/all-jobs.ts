@@ -1,6 +1,8 @@
 import { env } from '../lib/env';
 import { backupRequestsSweep, nightlyBackupJob, nightlyBackupSweep } from '../modules/backups/backups.jobs';
+import { buildExportJob, exportsSweep } from '../modules/exports/exports.jobs';
 import { verifyUploadJob } from '../modules/images/images.jobs';
+import { importResumeSweep, importRunJob } from '../modules/imports/imports.jobs';
 import {
   sendConfirmationJob,
   sendConfirmationsSweep,
@@ -9,6 +11,7 @@ import {
 } from '../modules/newsletters/newsletters.jobs';
 import { publishDueJob, publishDueSweep } from '../modules/posts/posts.jobs';
 import { signUpMailsSweep } from '../modules/users/users.jobs';
+import { deliverDueWebhooksSweep, deliverWebhookJob } from '../modules/webhooks/webhooks.jobs';
 import { dbUpkeepSweep } from './db-upkeep';
 import type { AnyJob, SweepDefinition } from './registry';
 
@@ -19,6 +22,9 @@ export const allJobs: readonly AnyJob[] = [
   verifyUploadJob,
   sendDueNewslettersJob,
   sendConfirmationJob,
+  importRunJob,
+  buildExportJob,
+  deliverWebhookJob,
   // The nightly backup only where it is configured (docs/decisions/035-backup-and-restore.md).
   ...(env.BACKUP_DIR ? [nightlyBackupJob] : []),
 ];
@@ -28,6 +34,9 @@ export const allSweeps: readonly SweepDefinition[] = [
   sendDueNewslettersSweep,
   sendConfirmationsSweep,
   signUpMailsSweep,
+  importResumeSweep,
+  exportsSweep,
+  deliverDueWebhooksSweep,
   // `npm run backup` asking the process that holds the embedded database (a no-op on PostgreSQL).
   backupRequestsSweep,
   ...(env.BACKUP_DIR ? [nightlyBackupSweep] : []),

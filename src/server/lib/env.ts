@@ -112,6 +112,26 @@ const schema = z.object({
       ctx.addIssue({ code: 'custom', message: list });
       return z.NEVER;
     }),
+  /**
+   * Outbound requests the site makes for its users (webhooks, imported images) may reach private,
+   * loopback and link-local addresses, and webhooks plain http: for local tests only (decision 040).
+   */
+  OUTBOUND_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  /** The largest export file an import accepts (bytes; 100 MB by default; docs/decisions/042-imports.md). */
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(100 * 1024 * 1024),
+  /**
+   * `npm run worker` answers GET /metrics, /healthz and /readyz on this port when set (off by
+   * default), at WORKER_STATUS_HOST (the loopback by default): src/server/jobs/worker-status-server.ts.
+   */
+  WORKER_STATUS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  WORKER_STATUS_HOST: z.string().min(1).default('127.0.0.1'),
   /** A scraper sending `Authorization: Bearer <this>` reads GET /metrics from any address. */
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   /** Proxies whose X-Forwarded-For is believed: a hop count or addresses/CIDRs (lib/trust-proxy.ts). */

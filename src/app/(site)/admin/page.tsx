@@ -8,6 +8,7 @@ import { SiteRolesPanel } from '@/components/staff/site-roles-panel';
 import { StaffNav, sectionsFor, type StaffSection } from '@/components/staff/staff-nav';
 import { StaffStoriesPanel } from '@/components/staff/staff-stories-panel';
 import { SubtopicsPanel } from '@/components/staff/subtopics-panel';
+import { WebhooksSection } from '@/components/webhooks/webhooks-section';
 import { LocalePicker, PublicationPicker } from '@/components/staff/staff-pickers';
 import styles from '@/components/staff/staff.module.css';
 import type { Actor } from '@/server/auth/actor';
@@ -78,6 +79,7 @@ export default async function StaffPage({ searchParams }: { searchParams: Search
             <SiteRolesPanel staff={await listSiteStaff(actor)} canManage={can.canManageSiteRoles} />
           </>
         ) : null}
+        {section === 'roles' ? <WebhooksSection /> : null}
       </div>
     </div>
   );

@@ -56,6 +56,8 @@ const USER: [Action, string][] = [
   ['user.openStudio',    '.. Y. .YY'],
   ['user.updateProfile', '.. Y. ..Y'],
   ['user.ban',           '.. .. .Y.'],
+  ['import.intoAccount', '.. Y. .YY'],
+  ['export.account',     '.. Y. .YY'],
 ];
 
 // user.read: the profile, home and story lists of 'u-target', active or banned (DESIGN §5).
@@ -85,6 +87,7 @@ const SITE: [Action, string][] = [
   ['subtopic.manage',    '.. . .YY'],
   ['post.searchAll',     '.. . .YY'],
   ['staff.openArea',     '.. . YYY'],
+  ['webhook.manageSite', '.. . .YY'],
 ];
 
 // user.changeSiteRole on 'u-target': the role, granted or revoked, and the active admins left after it.

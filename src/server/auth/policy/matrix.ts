@@ -40,6 +40,9 @@ export const POLICY: { readonly [A in Action]: readonly Grant<ResourceFor<A>>[] 
   'story.approve':                        [allow(PUBLICATION_EDITORS, is.isPending)],
   'story.reject':                         [allow(PUBLICATION_EDITORS, is.isPending)],
   'story.delete':                         [allow(['author', 'siteAdmin'])],
+  // A story's history is for whoever may change its content (docs/decisions/039-story-revisions.md).
+  'story.viewRevisions':                  [allow(['author'])],
+  'story.restoreRevision':                [allow(['author'])],
 
   'publication.create':                   [allow(['signedIn'])],
   'publication.read':                     [allow(['anyone'])],
@@ -77,6 +80,19 @@ export const POLICY: { readonly [A in Action]: readonly Grant<ResourceFor<A>>[] 
   'post.searchAll':                       [allow(['siteAdmin'])],
   'staff.openArea':                       [allow(SITE_STAFF)],
   'user.changeSiteRole':                  [allow(['siteAdmin'], is.keepsAnAdmin)],
+  // Moving in from another platform (issue 23; docs/decisions/042-imports.md): into one's own account,
+  // one's own publication, or, for a site admin, anyone's.
+  'import.intoAccount':                   [allow(['self', 'siteAdmin'])],
+  'import.intoPublication':               [allow(['publicationOwner', 'siteAdmin'])],
+  // Moving out (issue 23; docs/decisions/043-exports.md): one's own stories, one's publication's, and
+  // its subscribers' addresses only to the people answerable for them.
+  'export.account':                       [allow(['self', 'siteAdmin'])],
+  'export.publication':                   [allow(['publicationOwner', 'siteAdmin'])],
+  'export.subscribers':                   [allow(['publicationOwner', 'siteAdmin'])],
+  // Webhooks (issue 23; docs/decisions/040-webhooks.md): a publication's endpoints are its owner's (and
+  // any site admin's) to manage; the site-wide ones, which hear every publication, the site admins'.
+  'webhook.managePublication':            [allow(['publicationOwner', 'siteAdmin'])],
+  'webhook.manageSite':                   [allow(['siteAdmin'])],
 };
 
 /** A publication's author who tries to publish learns how their story gets out (DESIGN §3 review). */

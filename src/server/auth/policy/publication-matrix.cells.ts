@@ -35,6 +35,10 @@ const PUBLICATION: [Action, string][] = [
   ['publication.changeRole',               '.. . ..Y ..'],
   ['publication.delete',                   '.. . ..Y .Y'],
   ['publication.submitStory',              '.. . YYY ..'],
+  ['import.intoPublication',               '.. . ..Y .Y'],
+  ['export.publication',                   '.. . ..Y .Y'],
+  ['export.subscribers',                   '.. . ..Y .Y'],
+  ['webhook.managePublication',            '.. . ..Y .Y'],
 ];
 
 const ENTRY_STATES: Record<string, NewsletterEntryResource> = {

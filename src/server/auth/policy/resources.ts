@@ -71,6 +71,7 @@ export const RESOURCE_KIND = {
   'story.publish': 'story', 'story.schedule': 'story', 'story.reschedule': 'story',
   'story.cancelSchedule': 'story', 'story.republish': 'story', 'story.unpublish': 'story',
   'story.approve': 'story', 'story.reject': 'story', 'story.delete': 'story',
+  'story.viewRevisions': 'story', 'story.restoreRevision': 'story',
   'publication.create': 'none', 'publication.read': 'publication', 'publication.openStudio': 'publication',
   'publication.viewStudio': 'publication', 'publication.openAdmin': 'publication',
   'publication.updateProfile': 'publication', 'publication.manageCollections': 'publication',
@@ -84,6 +85,9 @@ export const RESOURCE_KIND = {
   'user.read': 'account', 'user.openStudio': 'user', 'user.updateProfile': 'user', 'user.ban': 'user',
   'curation.set': 'none', 'subtopic.manage': 'none', 'post.searchAll': 'none',
   'staff.openArea': 'none', 'user.changeSiteRole': 'siteRoleChange',
+  'import.intoAccount': 'user', 'import.intoPublication': 'publication',
+  'export.account': 'user', 'export.publication': 'publication', 'export.subscribers': 'publication',
+  'webhook.managePublication': 'publication', 'webhook.manageSite': 'none',
 } as const satisfies Record<string, keyof ResourceOfKind>;
 
 export type Action = keyof typeof RESOURCE_KIND;

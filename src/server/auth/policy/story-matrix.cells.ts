@@ -52,6 +52,8 @@ export const SOLO_STORY: Record<StoryAction, string[]> = {
   'story.approve':         ['.. .. ... ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..'],
   'story.reject':          ['.. .. ... ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..'],
   'story.delete':          ['.. Y. ... .Y', '.. Y. ... .Y', '.. Y. ... .Y', '.. Y. ... .Y', '.. Y. ... .Y'],
+  'story.viewRevisions':   ['.. Y. ... ..', '.. Y. ... ..', '.. Y. ... ..', '.. Y. ... ..', '.. Y. ... ..'],
+  'story.restoreRevision': ['.. Y. ... ..', '.. Y. ... ..', '.. Y. ... ..', '.. Y. ... ..', '.. Y. ... ..'],
   'story.create':          [], // takes no story: see the site-wide table
 };
 
@@ -73,6 +75,8 @@ export const PUB_STORY: Record<StoryAction, string[]> = {
   'story.approve':         ['.. .. ... ..', '.. .. .YY ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..'],
   'story.reject':          ['.. .. ... ..', '.. .. .YY ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..'],
   'story.delete':          ['.. Y. ... .Y', '.. Y. ... .Y', '.. Y. ... .Y', '.. Y. ... .Y', '.. Y. ... .Y'],
+  'story.viewRevisions':   ['.. Y. ... ..', '.. Y. ... ..', '.. Y. ... ..', '.. Y. ... ..', '.. Y. ... ..'],
+  'story.restoreRevision': ['.. Y. ... ..', '.. Y. ... ..', '.. Y. ... ..', '.. Y. ... ..', '.. Y. ... ..'],
   'story.create':          [],
 };
 
@@ -95,6 +99,8 @@ export const BANNED_AUTHOR_STORY: Record<StoryAction, string[]> = {
   'story.approve':         ['.. .. ... ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..'],
   'story.reject':          ['.. .. ... ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..'],
   'story.delete':          ['.. .. ... .Y', '.. .. ... .Y', '.. .. ... .Y', '.. .. ... .Y', '.. .. ... .Y'],
+  'story.viewRevisions':   ['.. .. ... ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..'],
+  'story.restoreRevision': ['.. .. ... ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..', '.. .. ... ..'],
   'story.create':          [],
 };
 

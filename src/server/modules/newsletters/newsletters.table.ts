@@ -63,6 +63,8 @@ export const subscriptions = pgTable(
     confirmSentAt: timestamp('confirm_sent_at', { precision: 3, withTimezone: true }),
     /** A permanent (5xx) SMTP refusal: no more mail to this subscription (docs/decisions/024). */
     bouncedAt: timestamp('bounced_at', { precision: 3, withTimezone: true }),
+    /** Where the address came from when not the subscribe form: 'import:substack', 'import:ghost'. */
+    source: text('source'),
   },
   (t) => [
     unique('subscriptions_email_topic_key').on(t.email, t.topicId),

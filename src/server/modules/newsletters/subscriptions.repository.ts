@@ -184,14 +184,18 @@ export async function activateSubscription(id: string, currentNonce: string): Pr
   return rows.length > 0;
 }
 
-/** Leaves the topic; the delivery of `entryId` (the mail whose link was used) counts it. Idempotent. */
-export async function markUnsubscribed(id: string, entryId: string | null): Promise<void> {
+/**
+ * Leaves the topic; the delivery of `entryId` (the mail whose link was used) counts it. Idempotent:
+ * answers whether the subscription's status changed (false when it had already left).
+ */
+export async function markUnsubscribed(id: string, entryId: string | null): Promise<boolean> {
   const db = await getDb();
-  await db.transaction(async (tx) => {
-    await tx
+  return db.transaction(async (tx) => {
+    const changed = await tx
       .update(subscriptions)
       .set({ status: 'unsubscribed', unsubscribedAt: sql`now()` })
-      .where(and(eq(subscriptions.id, id), sql`${subscriptions.status} <> 'unsubscribed'`));
+      .where(and(eq(subscriptions.id, id), sql`${subscriptions.status} <> 'unsubscribed'`))
+      .returning({ id: subscriptions.id });
     if (entryId) {
       await tx
         .update(newsletterDeliveries)
@@ -204,6 +208,7 @@ export async function markUnsubscribed(id: string, entryId: string | null): Prom
           ),
         );
     }
+    return changed.length > 0;
   });
 }
 

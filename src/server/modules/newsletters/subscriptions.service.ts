@@ -10,7 +10,12 @@ import { enqueueConfirmationMail } from './newsletters.queue';
 import { DEFAULT_NEWSLETTER_DESCRIPTION, NO_NEWSLETTER_YET } from './newsletters.limits';
 import { confirmationMail } from './newsletters-mail';
 import type { ManageAnswer, NewsletterSettingsInput, SubscribeInput } from './newsletters.schema';
-import { publicationTopicSlug } from './newsletters.table';
+import { publicationTopicSlug, type SubscriptionRow } from './newsletters.table';
+import {
+  subscriberConfirmed,
+  subscriberUnsubscribed,
+  type SubscriberEventPayload,
+} from './subscriptions.events';
 import {
   manageToken,
   readConfirmToken,
@@ -146,7 +151,8 @@ export async function readConfirmLink(token: string) {
   const topic = await topicOf(subscription.topicId);
   const active = subscription.status === 'active';
   return {
-    ...topic,
+    topic: topic.topic,
+    name: topic.name,
     email: subscription.email,
     status: active ? ('active' as const) : ('pending' as const),
     // The own page's link is for someone who has confirmed (it lists every topic of the address).
@@ -158,16 +164,38 @@ export async function readConfirmLink(token: string) {
 export async function confirmSubscription(token: string) {
   const subscription = await confirmLinkSubscription(token);
   // Only a pending one changes (the UPDATE's own condition): a second click leaves it as it is.
-  await activateSubscription(subscription.id, subscription.confirmToken);
+  const activated = await activateSubscription(subscription.id, subscription.confirmToken);
   const topic = await topicOf(subscription.topicId);
-  return { ...topic, status: 'active' as const, manageToken: manageToken(subscription.email) };
+  if (activated) await subscriberConfirmed.emit(subscriberEvent(subscription, topic));
+  return {
+    topic: topic.topic,
+    name: topic.name,
+    status: 'active' as const,
+    manageToken: manageToken(subscription.email),
+  };
 }
 
-/** The topic's slug and name, for the pages that follow a mail's link. */
-async function topicOf(topicId: string): Promise<{ topic: string; name: string }> {
+type TopicOf = { topic: string; name: string; publicationId: string | null };
+
+/** The topic's slug and name, for the pages that follow a mail's link (and its publication). */
+async function topicOf(topicId: string): Promise<TopicOf> {
   const topic = await findTopic({ id: topicId });
   if (!topic) throw notFound('Topic');
-  return { topic: topic.slug, name: topic.name };
+  return { topic: topic.slug, name: topic.name, publicationId: topic.publicationId };
+}
+
+/** What subscriptions.events.ts tells about a subscription whose status changed. */
+function subscriberEvent(
+  subscription: Pick<SubscriptionRow, 'id' | 'email'>,
+  topic: TopicOf,
+): SubscriberEventPayload {
+  return {
+    subscriptionId: subscription.id,
+    email: subscription.email,
+    topic: topic.topic,
+    topicName: topic.name,
+    publicationId: topic.publicationId,
+  };
 }
 
 /** What an unsubscribe link is about, without acting on it (the page asks before it unsubscribes). */
@@ -177,7 +205,12 @@ export async function readUnsubscribeLink(token: string) {
   const subscription = await findSubscription(verified.value.subscriptionId);
   if (!subscription) throw badLink('unsubscribe', 'invalid');
   const topic = await topicOf(subscription.topicId);
-  return { ...topic, status: subscription.status, manageToken: manageToken(subscription.email) };
+  return {
+    topic: topic.topic,
+    name: topic.name,
+    status: subscription.status,
+    manageToken: manageToken(subscription.email),
+  };
 }
 
 /** The one-click unsubscribe (RFC 8058) and the unsubscribe page: leaves the topic. Idempotent. */
@@ -186,9 +219,15 @@ export async function unsubscribeWithToken(token: string) {
   if (!verified.ok) throw badLink('unsubscribe', verified.problem);
   const subscription = await findSubscription(verified.value.subscriptionId);
   if (!subscription) throw badLink('unsubscribe', 'invalid');
-  await markUnsubscribed(subscription.id, verified.value.entryId);
+  const left = await markUnsubscribed(subscription.id, verified.value.entryId);
   const topic = await topicOf(subscription.topicId);
-  return { ...topic, status: 'unsubscribed' as const, manageToken: manageToken(subscription.email) };
+  if (left) await subscriberUnsubscribed.emit(subscriberEvent(subscription, topic));
+  return {
+    topic: topic.topic,
+    name: topic.name,
+    status: 'unsubscribed' as const,
+    manageToken: manageToken(subscription.email),
+  };
 }
 
 /** The subscriber's own page: every topic of the address the link was made for. */
@@ -209,7 +248,16 @@ export async function leaveTopic(token: string, topic: string): Promise<ManageAn
   const rows = await findSubscriptionsOfAddress(verified.value);
   const row = rows.find((r) => r.topic === topic);
   if (!row) throw new AppError('not_found', 'You are not subscribed to this topic');
-  await markUnsubscribed(row.id, null);
+  if (await markUnsubscribed(row.id, null)) {
+    const topicRow = await findTopic({ slug: row.topic });
+    await subscriberUnsubscribed.emit({
+      subscriptionId: row.id,
+      email: verified.value,
+      topic: row.topic,
+      topicName: row.name,
+      publicationId: topicRow?.publicationId ?? null,
+    });
+  }
   return listOwnSubscriptions(token);
 }
 

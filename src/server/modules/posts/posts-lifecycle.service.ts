@@ -81,7 +81,7 @@ export async function cancelScheduledPost(actor: Actor, id: string): Promise<Sto
 
 /** unpublish_post: a draft again, out of its publication and collection (SPEC §4). */
 export async function unpublishPost(actor: Actor, id: string): Promise<Story> {
-  const { resource, role } = await loadVisibleStory(actor, id);
+  const { row, resource, role } = await loadVisibleStory(actor, id);
   assertCan(actor, 'story.unpublish', resource, { publicationRole: role });
   const story = await move(actor, id, ['published'], {
     status: 'draft',
@@ -90,7 +90,7 @@ export async function unpublishPost(actor: Actor, id: string): Promise<Story> {
     publicationId: null,
     collectionId: null,
   });
-  await storyUnpublished.emit({ postId: id, actorId: actor!.id });
+  await storyUnpublished.emit({ postId: id, actorId: actor!.id, publicationId: row.publicationId });
   return story;
 }
 

@@ -16,6 +16,8 @@ export type StoryPageRow = {
   slug: string;
   bodyHtml: string;
   featureImageUrl: string | null;
+  /** The original address elsewhere (an imported story), for <link rel="canonical">. */
+  canonicalUrl: string | null;
   status: PostStatus;
   publishedAt: Date | null;
   createdAt: Date;
@@ -50,6 +52,7 @@ const storyPageQuery = preparedQuery<StoryPageRow>(
         slug: posts.slug,
         bodyHtml: posts.bodyHtml,
         featureImageUrl: posts.featureImageUrl,
+        canonicalUrl: posts.canonicalUrl,
         status: posts.status,
         publishedAt: posts.publishedAt,
         createdAt: posts.createdAt,

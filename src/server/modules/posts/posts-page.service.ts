@@ -19,6 +19,8 @@ export type StoryPageView = {
   /** Sanitised on write (DESIGN §9); the only body the page renders. */
   bodyHtml: string;
   featureImageUrl: string | null;
+  /** The story's original address elsewhere (an import kept it): the page's canonical link. */
+  canonicalUrl?: string | null;
   status: PostStatus;
   /** Published and by an active author: what anyone may read (everything else is a preview). */
   isPublic: boolean;
@@ -55,6 +57,7 @@ function toView(row: StoryPageRow): StoryPageView {
     excerpt: row.excerpt,
     bodyHtml: row.bodyHtml,
     featureImageUrl: row.featureImageUrl,
+    canonicalUrl: row.canonicalUrl,
     status: row.status,
     isPublic: isPublicPage(row),
     publishedAt: row.publishedAt?.getTime() ?? null,

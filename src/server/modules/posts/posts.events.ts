@@ -18,8 +18,15 @@ export const storyContentSaved = defineEvent<{
 /** A story went out: published now (at creation or later), approved, or its schedule came due. */
 export const storyPublished = defineEvent<{ postId: string; actorId: string | null }>('story.published');
 
-/** A published story became a draft again. */
-export const storyUnpublished = defineEvent<{ postId: string; actorId: string }>('story.unpublished');
+/**
+ * A published story became a draft again; unpublishing also takes it out of its publication, so
+ * `publicationId` is the one it was in until then.
+ */
+export const storyUnpublished = defineEvent<{
+  postId: string;
+  actorId: string;
+  publicationId: string | null;
+}>('story.unpublished');
 
 /** A story is gone; what it was, since its row is not there to read. */
 export const storyDeleted = defineEvent<{

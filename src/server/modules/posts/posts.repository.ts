@@ -50,10 +50,11 @@ const NEW_STORY_COLUMNS = {
   publicationId: 'uuid',
   collectionId: 'uuid',
   languageCode: 'text',
+  canonicalUrl: 'text',
 } as const;
 type NewStoryColumn = keyof typeof NEW_STORY_COLUMNS;
-export type NewStoryRow = Required<Omit<Pick<NewPostRow, NewStoryColumn>, 'languageCode'>> &
-  Pick<NewPostRow, 'languageCode'>;
+export type NewStoryRow = Required<Omit<Pick<NewPostRow, NewStoryColumn>, 'languageCode' | 'canonicalUrl'>> &
+  Pick<NewPostRow, 'languageCode' | 'canonicalUrl'>;
 
 const newStoryColumns = Object.keys(NEW_STORY_COLUMNS) as NewStoryColumn[];
 const param = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;

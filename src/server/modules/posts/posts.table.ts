@@ -109,6 +109,8 @@ export const posts = pgTable(
     /** Tag names joined by spaces, kept by the app in step with post_tags; search weight B. */
     tagsText: text('tags_text').notNull().default(''),
     featureImageUrl: text('feature_image_url'),
+    /** The story's original address elsewhere, for <link rel="canonical"> (an import asked for it). */
+    canonicalUrl: text('canonical_url'),
     /** Title slug for /stories/{slug}-{id}; an outdated slug redirects to the current one. */
     slug: text('slug').notNull().default(''),
     status: text('status', { enum: POST_STATUSES }).notNull().default('draft'),

@@ -1,11 +1,16 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { PublicationExportSection } from '@/components/exports/publication-export-section';
+import { PublicationImportSection } from '@/components/imports/publication-import-section';
 import { ManageSignIn } from '@/components/publications/manage/manage-sign-in';
 import { PublicationAdmin } from '@/components/publications/manage/publication-admin';
 import { SUPPORT_HREF } from '@/components/publications/manage/support-link';
 import { PublicationStats } from '@/components/publications/stats/publication-stats';
+import { WebhooksSection } from '@/components/webhooks/webhooks-section';
 import { DEFAULT_STATS_RANGE, rangeStart } from '@/components/publications/stats/stats-range';
 import { getPageActor } from '@/server/auth/page-actor';
+import { mayExportPublication } from '@/server/modules/exports/exports.service';
+import { mayImportIntoPublication } from '@/server/modules/imports/imports-target';
 import { publicationIdSchema } from '@/server/modules/publications/publications.schema';
 import { findPublicationPage } from '@/server/modules/publications/publications.service';
 import { publicationStatsByPost } from '@/server/modules/stats/stats.service';
@@ -33,6 +38,10 @@ export default async function PublicationAdminPage({
   const stats = capabilities.canReview
     ? await publicationStatsByPost(actor, { id: publication.id, startDate: rangeStart(DEFAULT_STATS_RANGE) })
     : null;
+  const [mayImport, mayExport] = await Promise.all([
+    mayImportIntoPublication(actor, publication.id),
+    mayExportPublication(actor, publication.id),
+  ]);
   return (
     <>
       <PublicationAdmin
@@ -49,6 +58,10 @@ export default async function PublicationAdminPage({
       {stats ? (
         <PublicationStats publicationId={publication.id} initial={stats} range={DEFAULT_STATS_RANGE} />
       ) : null}
+      <WebhooksSection publicationId={publication.id} />
+      {/* Moving stories in and out: the owner's and site admins' (decisions 042, 043). */}
+      {mayImport ? <PublicationImportSection publicationId={publication.id} /> : null}
+      {mayExport ? <PublicationExportSection publicationId={publication.id} /> : null}
     </>
   );
 }

@@ -1,0 +1,439 @@
+import { and, arrayContains, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { getDb } from '../../db';
+import { postTags, tags } from '../posts/posts-tags.table';
+import { posts, type PostStatus } from '../posts/posts.table';
+import { publicationMembers, publications } from '../publications/publications.table';
+import { users } from '../users/users.table';
+import { WEBHOOK_DELIVERIES_KEPT, type WebhookBody, type WebhookEvent } from './webhooks.limits';
+import {
+  webhookDeliveries,
+  webhooks,
+  type NewWebhookRow,
+  type WebhookDeliveryRow,
+  type WebhookRow,
+} from './webhooks.table';
+
+// Every query of the webhooks module (docs/decisions/040-webhooks.md).
+
+// ---------------------------------------------------------------------------------------------------
+// Hooks
+// ---------------------------------------------------------------------------------------------------
+
+export async function insertWebhook(row: NewWebhookRow): Promise<WebhookRow> {
+  const db = await getDb();
+  const [inserted] = await db.insert(webhooks).values(row).returning();
+  return inserted!;
+}
+
+export async function findWebhook(id: string): Promise<WebhookRow | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(webhooks).where(eq(webhooks.id, id));
+  return row;
+}
+
+/**
+ * Hooks, oldest first: the site-wide ones (`site`), those of `publicationIds`, or of every
+ * publication (`allPublications`).
+ */
+export async function findWebhooks(scope: {
+  site: boolean;
+  publicationIds: readonly string[];
+  allPublications?: boolean;
+}): Promise<WebhookRow[]> {
+  const parts: SQL[] = [];
+  if (scope.site) parts.push(isNull(webhooks.publicationId));
+  if (scope.allPublications) parts.push(sql`${webhooks.publicationId} is not null`);
+  else if (scope.publicationIds.length > 0)
+    parts.push(inArray(webhooks.publicationId, [...scope.publicationIds]));
+  if (parts.length === 0) return [];
+  const db = await getDb();
+  return db
+    .select()
+    .from(webhooks)
+    .where(or(...parts))
+    .orderBy(asc(webhooks.createdAt), asc(webhooks.id));
+}
+
+export async function countWebhooks(publicationId: string | null): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(webhooks)
+    .where(publicationId ? eq(webhooks.publicationId, publicationId) : isNull(webhooks.publicationId));
+  return row?.count ?? 0;
+}
+
+export async function updateWebhookRow(
+  id: string,
+  changes: Partial<
+    Pick<WebhookRow, 'url' | 'events' | 'active' | 'consecutiveFailures' | 'disabledAt' | 'disabledReason'>
+  >,
+): Promise<WebhookRow | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .update(webhooks)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(webhooks.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteWebhookRow(id: string): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db.delete(webhooks).where(eq(webhooks.id, id)).returning({ id: webhooks.id });
+  return rows.length > 0;
+}
+
+/** The switched-on hooks that hear `event` from the publication (or from outside any): its own and site-wide. */
+export async function findHooksForEvent(
+  event: WebhookEvent,
+  publicationId: string | null,
+): Promise<WebhookRow[]> {
+  const db = await getDb();
+  return db
+    .select()
+    .from(webhooks)
+    .where(
+      and(
+        eq(webhooks.active, true),
+        arrayContains(webhooks.events, [event]),
+        publicationId
+          ? or(isNull(webhooks.publicationId), eq(webhooks.publicationId, publicationId))
+          : isNull(webhooks.publicationId),
+      ),
+    );
+}
+
+/** A success: the failures in a row are forgotten. */
+export async function resetHookFailures(id: string): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(webhooks)
+    .set({ consecutiveFailures: 0 })
+    .where(and(eq(webhooks.id, id), sql`${webhooks.consecutiveFailures} <> 0`));
+}
+
+/** A delivery failed for good: one more in a row; answers the new count. */
+export async function countHookFailure(id: string): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .update(webhooks)
+    .set({ consecutiveFailures: sql`${webhooks.consecutiveFailures} + 1` })
+    .where(eq(webhooks.id, id))
+    .returning({ count: webhooks.consecutiveFailures });
+  return row?.count ?? 0;
+}
+
+/** Switches a hook off after repeated failure; true for the one call that did it (it mails the owner). */
+export async function disableHook(id: string, reason: string): Promise<WebhookRow | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .update(webhooks)
+    .set({ active: false, disabledAt: sql`now()`, disabledReason: reason, updatedAt: sql`now()` })
+    .where(and(eq(webhooks.id, id), eq(webhooks.active, true)))
+    .returning();
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Deliveries
+// ---------------------------------------------------------------------------------------------------
+
+export type NewDelivery = { id: string; webhookId: string; event: WebhookEvent; payload: WebhookBody };
+
+/** New pending deliveries, due now; each hook then keeps its last WEBHOOK_DELIVERIES_KEPT. */
+export async function insertDeliveries(rows: readonly NewDelivery[]): Promise<void> {
+  if (rows.length === 0) return;
+  const db = await getDb();
+  await db
+    .insert(webhookDeliveries)
+    .values(rows.map((row) => ({ ...row, status: 'pending' as const, nextAttemptAt: sql`now()` })));
+  for (const webhookId of new Set(rows.map((row) => row.webhookId))) await pruneDeliveries(webhookId);
+}
+
+async function pruneDeliveries(webhookId: string): Promise<void> {
+  const db = await getDb();
+  await db.execute(sql`
+    delete from ${webhookDeliveries} where ${webhookDeliveries.webhookId} = ${webhookId} and ${webhookDeliveries.id} in (
+      select id from ${webhookDeliveries} where webhook_id = ${webhookId}
+      order by created_at desc, id desc offset ${WEBHOOK_DELIVERIES_KEPT})`);
+}
+
+export type ClaimedDelivery = WebhookDeliveryRow & {
+  hook: Pick<WebhookRow, 'id' | 'url' | 'secret' | 'active' | 'publicationId'>;
+};
+
+/**
+ * Claims due pending deliveries (or just `id`, when due): each gets one more attempt counted and a
+ * lease (its next attempt pushed `leaseSeconds` away), so another worker's claim skips it; a worker
+ * that dies mid-attempt leaves it to be claimed again when the lease ends.
+ */
+export async function claimDueDeliveries(
+  limit: number,
+  leaseSeconds: number,
+  id?: string,
+): Promise<ClaimedDelivery[]> {
+  const db = await getDb();
+  const claimed = await db.execute(sql`
+    update ${webhookDeliveries} d
+    set attempts = d.attempts + 1, last_attempt_at = now(),
+        next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
+    where d.id in (
+      select id from ${webhookDeliveries}
+      where status = 'pending' and next_attempt_at <= now() ${id ? sql`and id = ${id}` : sql``}
+      order by next_attempt_at
+      limit ${limit}
+      for update skip locked)
+    returning d.id`);
+  const ids = (claimed as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+  return ids.length === 0 ? [] : findDeliveriesWithHook(ids);
+}
+
+/** Deliveries with their hook (a resend, or what was just claimed). */
+export async function findDeliveriesWithHook(ids: readonly string[]): Promise<ClaimedDelivery[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      delivery: webhookDeliveries,
+      hook: {
+        id: webhooks.id,
+        url: webhooks.url,
+        secret: webhooks.secret,
+        active: webhooks.active,
+        publicationId: webhooks.publicationId,
+      },
+    })
+    .from(webhookDeliveries)
+    .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+    .where(inArray(webhookDeliveries.id, [...ids]));
+  return rows.map((row) => ({ ...row.delivery, hook: row.hook }));
+}
+
+export type AttemptOutcome = { responseStatus: number | null; durationMs: number; error: string | null };
+
+/**
+ * Writes an attempt's outcome: 'succeeded', 'failed' (for good), or still 'pending' with the next
+ * attempt `retryInSeconds` away.
+ */
+export async function recordAttempt(
+  id: string,
+  outcome: AttemptOutcome,
+  next: { status: 'succeeded' | 'failed' } | { status: 'pending'; retryInSeconds: number },
+): Promise<WebhookDeliveryRow | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .update(webhookDeliveries)
+    .set({
+      status: next.status,
+      responseStatus: outcome.responseStatus,
+      durationMs: outcome.durationMs,
+      error: outcome.error,
+      nextAttemptAt:
+        next.status === 'pending' ? sql`now() + make_interval(secs => ${next.retryInSeconds})` : null,
+    })
+    .where(eq(webhookDeliveries.id, id))
+    .returning();
+  return row;
+}
+
+/** A resend's outcome: counted as an attempt; only a success changes the delivery's status. */
+export async function recordResend(
+  id: string,
+  outcome: AttemptOutcome,
+  succeeded: boolean,
+): Promise<WebhookDeliveryRow | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .update(webhookDeliveries)
+    .set({
+      attempts: sql`${webhookDeliveries.attempts} + 1`,
+      lastAttemptAt: sql`now()`,
+      responseStatus: outcome.responseStatus,
+      durationMs: outcome.durationMs,
+      error: outcome.error,
+      ...(succeeded && { status: 'succeeded' as const, nextAttemptAt: null }),
+    })
+    .where(eq(webhookDeliveries.id, id))
+    .returning();
+  return row;
+}
+
+/** The hook's pending deliveries, given up when it is switched off or deleted from under them. */
+export async function failPendingDeliveries(webhookId: string, error: string): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(webhookDeliveries)
+    .set({ status: 'failed', nextAttemptAt: null, error })
+    .where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.status, 'pending')));
+}
+
+/** A hook's last deliveries, newest first. */
+export async function findDeliveries(webhookId: string, limit: number): Promise<WebhookDeliveryRow[]> {
+  const db = await getDb();
+  return db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.webhookId, webhookId))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(limit);
+}
+
+export async function findDelivery(webhookId: string, id: string): Promise<WebhookDeliveryRow | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.webhookId, webhookId)));
+  return row;
+}
+
+/**
+ * The publication a story was last reported in (a story.* delivery's data), for a story that has
+ * since left it: unpublishing takes a story out of its publication before the event is told.
+ */
+export async function findLastReportedPublication(postId: string): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      publicationId: sql<string | null>`${webhookDeliveries.payload} #>> '{data,story,publication,id}'`,
+    })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        sql`${webhookDeliveries.payload} #>> '{data,story,id}' = ${postId}`,
+        sql`${webhookDeliveries.payload} #>> '{data,story,publication,id}' is not null`,
+      ),
+    )
+    .orderBy(desc(webhookDeliveries.createdAt))
+    .limit(1);
+  return row?.publicationId ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// What the events and the notices need from the other modules' tables
+// ---------------------------------------------------------------------------------------------------
+
+export type StorySnapshot = {
+  id: string;
+  title: string;
+  slug: string;
+  excerpt: string;
+  status: PostStatus;
+  featureImageUrl: string | null;
+  canonicalUrl: string | null;
+  languageCode: string;
+  publishedAt: Date | null;
+  updatedAt: Date;
+  author: { id: string; name: string; subdomain: string | null; status: 'active' | 'banned' };
+  publication: { id: string; name: string; subdomain: string } | null;
+  tags: string[];
+};
+
+/** A story as the story.* events tell it; undefined when it is gone. */
+export async function findStorySnapshot(postId: string): Promise<StorySnapshot | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: posts.id,
+      title: posts.title,
+      slug: posts.slug,
+      excerpt: posts.excerpt,
+      status: posts.status,
+      featureImageUrl: posts.featureImageUrl,
+      canonicalUrl: posts.canonicalUrl,
+      languageCode: posts.languageCode,
+      publishedAt: posts.publishedAt,
+      updatedAt: posts.updatedAt,
+      author: { id: users.id, name: users.name, subdomain: users.subdomain, status: users.status },
+      publicationId: publications.id,
+      publicationName: publications.name,
+      publicationSubdomain: publications.subdomain,
+    })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .leftJoin(publications, eq(publications.id, posts.publicationId))
+    .where(eq(posts.id, postId));
+  if (!row) return undefined;
+  const tagRows = await db
+    .select({ name: tags.name })
+    .from(postTags)
+    .innerJoin(tags, eq(tags.slug, postTags.tagSlug))
+    .where(eq(postTags.postId, postId))
+    .orderBy(asc(postTags.position));
+  const { publicationId, publicationName, publicationSubdomain, ...story } = row;
+  return {
+    ...story,
+    publication:
+      publicationId && publicationName !== null && publicationSubdomain !== null
+        ? { id: publicationId, name: publicationName, subdomain: publicationSubdomain }
+        : null,
+    tags: tagRows.map((tag) => tag.name),
+  };
+}
+
+export async function findPublicationBrief(
+  id: string,
+): Promise<{ id: string; name: string; subdomain: string; ownerId: string } | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: publications.id,
+      name: publications.name,
+      subdomain: publications.subdomain,
+      ownerId: publications.ownerId,
+    })
+    .from(publications)
+    .where(eq(publications.id, id));
+  return row;
+}
+
+/** Ids of the publications the user owns (the creator, or an owner by membership). */
+export async function findOwnedPublicationIds(userId: string): Promise<string[]> {
+  const db = await getDb();
+  const created = await db
+    .select({ id: publications.id })
+    .from(publications)
+    .where(eq(publications.ownerId, userId));
+  const members = await db
+    .select({ id: publicationMembers.publicationId })
+    .from(publicationMembers)
+    .where(and(eq(publicationMembers.userId, userId), eq(publicationMembers.role, 'publication_owner')));
+  return [...new Set([...created, ...members].map((row) => row.id))];
+}
+
+export type Recipient = { email: string; name: string };
+
+/** Who hears that a hook was switched off: the publication's owner(s), or for a site-wide hook its site admins. */
+export async function findNoticeRecipients(
+  hook: Pick<WebhookRow, 'publicationId' | 'createdBy'>,
+): Promise<Recipient[]> {
+  const db = await getDb();
+  if (hook.publicationId) {
+    const ownerIds = db
+      .select({ id: publicationMembers.userId })
+      .from(publicationMembers)
+      .where(
+        and(
+          eq(publicationMembers.publicationId, hook.publicationId),
+          eq(publicationMembers.role, 'publication_owner'),
+        ),
+      );
+    const creator = db
+      .select({ id: publications.ownerId })
+      .from(publications)
+      .where(eq(publications.id, hook.publicationId));
+    return db
+      .select({ email: users.email, name: users.name })
+      .from(users)
+      .where(and(eq(users.status, 'active'), or(inArray(users.id, ownerIds), inArray(users.id, creator))));
+  }
+  const admins = and(eq(users.status, 'active'), arrayContains(users.roles, ['admin']));
+  if (hook.createdBy) {
+    const [creator] = await db
+      .select({ email: users.email, name: users.name })
+      .from(users)
+      .where(and(eq(users.id, hook.createdBy), admins));
+    if (creator) return [creator];
+  }
+  return db.select({ email: users.email, name: users.name }).from(users).where(admins);
+}
