@@ -23,6 +23,7 @@ export const MODULE_LAYERS = [
   'users',
   'publications',
   'posts', // the story core
+  'scripture', // references found in text, and the passage texts (decisions 044, 045)
   'stats',
   'newsletters',
   'subtopics',
