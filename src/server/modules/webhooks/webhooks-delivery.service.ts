@@ -15,21 +15,23 @@ import {
 import { webhookDisabledMail } from './webhooks-mail';
 import { enqueueWebhookDelivery } from './webhooks.queue';
 import {
-  claimDueDeliveries,
   countHookFailure,
   disableHook,
-  failPendingDeliveries,
-  findDeliveriesWithHook,
   findHooksForEvent,
   findNoticeRecipients,
   findPublicationBrief,
+  resetHookFailures,
+} from './webhooks.repository';
+import {
+  claimDueDeliveries,
+  failPendingDeliveries,
+  findDeliveriesWithHook,
   insertDeliveries,
   recordAttempt,
   recordResend,
-  resetHookFailures,
   type AttemptOutcome,
   type ClaimedDelivery,
-} from './webhooks.repository';
+} from './webhooks-deliveries.repository';
 import { signatureHeader } from './webhooks-signature';
 import type { WebhookDeliveryRow } from './webhooks.table';
 

@@ -10,7 +10,8 @@ import { isPublicStory } from '../posts/posts-access.service';
 import { storyContentSaved, storyDeleted, storyPublished, storyUnpublished } from '../posts/posts.events';
 import { queueWebhookEvent } from './webhooks-delivery.service';
 import type { WebhookEvent } from './webhooks.limits';
-import { findLastReportedPublication, findStorySnapshot, type StorySnapshot } from './webhooks.repository';
+import { findLastReportedPublication } from './webhooks-deliveries.repository';
+import { findStorySnapshot, type StorySnapshot } from './webhooks.repository';
 
 // What the webhooks hear (docs/decisions/040-webhooks.md): the story core's and the newsletters'
 // events, each emitted after its write committed. The runtime calls listenForWebhookEvents() as it

@@ -8,14 +8,13 @@ import { resendDelivery } from './webhooks-delivery.service';
 import {
   countWebhooks,
   deleteWebhookRow,
-  findDeliveries,
-  findDelivery,
   findOwnedPublicationIds,
   findWebhook,
   findWebhooks,
   insertWebhook,
   updateWebhookRow,
 } from './webhooks.repository';
+import { findDeliveries, findDelivery } from './webhooks-deliveries.repository';
 import {
   WEBHOOK_DELIVERIES_KEPT,
   WEBHOOKS_PER_OWNER,
