@@ -10,9 +10,11 @@
 //  - no 5xx from nginx but for requests in flight on the process killed with SIGKILL (counted);
 //  - no lost write: every write answered 2xx is read back afterwards;
 //  - every scheduled story published, once; every subscriber mailed exactly once;
-//  - every cross-process change seen at the next request; the sign-in limit not doubled.
+//  - every cross-process change seen at the next request; the sign-in limit not doubled;
+//  - a backup taken under load restores into a fresh database with every table's rows as backed up.
 // Memory (RSS) of each process is printed at start and end.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { encode } from 'next-auth/jwt';
 import { openDatabase, type Database } from '../../src/server/db/client';
@@ -20,6 +22,7 @@ import { subscriptions } from '../../src/server/db/schema';
 import { newUuid } from '../../src/server/lib/ids';
 import { createScratchDatabase } from '../../tests/helpers/scratch-database';
 import { startSmtpSink, type SmtpSink } from '../../tests/helpers/smtp-sink';
+import { backupDuringLoad, restoreAndCheck } from './backup-under-load';
 import { startCluster, type ClusterProcess, type WebProcess } from './cluster.mjs';
 
 const SOAK = process.argv.includes('--soak');
@@ -30,6 +33,8 @@ const SECRET = 'cluster-check-secret-0123456789-0123456789';
 const PASSWORD = 'Lamplight-cluster-2026';
 /** Requests answered 5xx within this long after the SIGKILL were in flight on the killed process. */
 const IN_FLIGHT_WINDOW_MS = 1_500;
+/** The backup taken under load and its restore's data folder (removed at the end). */
+const SCRATCH_DIR = path.resolve('data/cluster/backup-check');
 
 /** The PostgreSQL server the scratch database is made on. */
 const SERVER_URL =
@@ -662,6 +667,16 @@ async function main() {
     if (code !== 0) fail(`${cluster.webs[1].name} exited ${code} on SIGTERM`);
     await cluster.webs[1].start();
 
+    // A backup while the load goes on (restored and checked once the load is over).
+    await at(0.8);
+    const backup = await backupDuringLoad({
+      databaseUrl: scratch.url,
+      dataDir: process.env.DATA_DIR ?? 'data',
+      dir: path.join(SCRATCH_DIR, 'backups'),
+      storiesBefore: load.written.keys(),
+    });
+    log(`backup written during the load in ${(backup.ms / 1000).toFixed(1)} s: ${backup.archive}`);
+
     await at(1);
     load.stop = true;
     await Promise.all(loops);
@@ -728,6 +743,16 @@ async function main() {
     );
     if (lost) fail(`${lost} writes answered 2xx were not read back`);
 
+    // The backup taken under load: restored into a fresh database, identical to its instant (the
+    // restore compares every table's rows and checksums), with every story created before it.
+    const restored = await restoreAndCheck(backup, SERVER_URL, SCRATCH_DIR);
+    log(
+      `restore of that backup in ${(restored.ms / 1000).toFixed(1)} s, rows and checksums as backed up (${restored.summary}); ` +
+        `${backup.storiesBefore.size - restored.missingStories} of ${backup.storiesBefore.size} stories created before it present`,
+    );
+    if (restored.missingStories)
+      fail(`${restored.missingStories} stories created before the backup are not in it`);
+
     // 5xx through nginx.
     const viaNginx = outcomes.filter((outcome) => !outcome.what.startsWith('coherence'));
     const errors = viaNginx.filter((outcome) => outcome.status >= 500);
@@ -758,6 +783,7 @@ async function main() {
     await world?.database.close();
     await sink.close();
     await scratch.drop();
+    rmSync(SCRATCH_DIR, { recursive: true, force: true });
   }
   if (failures.length) {
     console.error(`[cluster-check] ${failures.length} failures`);

@@ -1,4 +1,4 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   existsSync,
@@ -199,24 +199,35 @@ function archiveIn(cli: Cli, dir: string): string {
   return printed;
 }
 
-/** A copy of `archive` whose manifest says its database has a migration newer than this code's. */
-async function archiveFromTheFuture(archive: string, dir: string): Promise<string> {
-  const unpacked = path.join(dir, 'future');
+/** A copy of `archive` whose manifest is changed by `edit` (a forged or a future archive). */
+async function archiveWithManifest(
+  archive: string,
+  dir: string,
+  name: string,
+  edit: (manifest: Record<string, any>) => void,
+): Promise<string> {
+  const unpacked = path.join(dir, name);
   mkdirSync(unpacked, { recursive: true });
   await extractTar({ file: archive, cwd: unpacked });
   const manifestFile = path.join(unpacked, 'manifest.json');
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
-  manifest.migrations = {
-    applied: manifest.migrations.applied + 1,
-    latestTag: '9999_from_the_future',
-    latestWhen: manifest.migrations.latestWhen + 1_000_000,
-  };
+  edit(manifest);
   writeFileSync(manifestFile, JSON.stringify(manifest));
-  const file = path.join(dir, 'lamplight-backup-from-the-future.tar.gz');
+  const file = path.join(dir, `lamplight-backup-${name}.tar.gz`);
   const rest = readdirSync(unpacked).filter((entry) => entry !== 'manifest.json');
   await createTar({ file, cwd: unpacked, gzip: true }, ['manifest.json', ...rest]);
   return file;
 }
+
+/** A copy of `archive` whose manifest says its database has a migration newer than this code's. */
+const archiveFromTheFuture = (archive: string, dir: string) =>
+  archiveWithManifest(archive, dir, 'from-the-future', (manifest) => {
+    manifest.migrations = {
+      applied: manifest.migrations.applied + 1,
+      latestTag: '9999_from_the_future',
+      latestWhen: manifest.migrations.latestWhen + 1_000_000,
+    };
+  });
 
 describe('backup and restore on embedded PGlite', () => {
   let root: string;
@@ -321,7 +332,7 @@ describe('backup and restore on embedded PGlite', () => {
     expect(uploadSums(target)).toEqual(uploadSums(source));
   }, 300_000);
 
-  it('refuses an archive from a newer Lamplight, and a PostgreSQL target for a PGlite archive', async () => {
+  it('refuses an archive from a newer Lamplight, one whose rows differ from its manifest, and a PostgreSQL target for a PGlite archive', async () => {
     const archive = archiveIn(await runCli('backup', [backups], { DATA_DIR: source }), backups);
     const future = await archiveFromTheFuture(archive, root);
     const target = path.join(root, 'untouched');
@@ -340,6 +351,24 @@ describe('backup and restore on embedded PGlite', () => {
     expect(wrongKind.stderr).toMatch(
       /holds an embedded \(PGlite\) database: restore it with DATABASE_URL unset/,
     );
+
+    // The rows' checksums are checked too: an archive whose posts differ from what its manifest
+    // recorded (here, a forged digest) is refused and the target folder left empty.
+    const manifest = JSON.parse(
+      execFileSync('tar', ['-xzOf', archive, 'manifest.json'], { encoding: 'utf8' }),
+    ) as { rowDigests: Record<string, string> };
+    expect(manifest.rowDigests['public.posts']).toMatch(/^[0-9a-f]{32}$/);
+    const forged = await archiveWithManifest(archive, root, 'forged', (edited) => {
+      edited.rowDigests['public.posts'] = '0'.repeat(32);
+    });
+    const mismatch = await runCli('restore', [forged], { DATA_DIR: target });
+    expect(mismatch.code).toBe(1);
+    expect(mismatch.stderr.trim().split('\n').at(-1)).toMatch(
+      /the restored database does not match the archive: the rows of public\.posts differ from those backed up$/,
+    );
+    // Left as it was found, for another try: folders, and no file in them.
+    const left = existsSync(target) ? readdirSync(target, { recursive: true, withFileTypes: true }) : [];
+    expect(left.filter((entry) => !entry.isDirectory()).map((entry) => entry.name)).toEqual([]);
 
     const missing = await runCli('restore', [path.join(root, 'nothing.tar.gz')], { DATA_DIR: target });
     expect(missing.code).toBe(1);

@@ -11,8 +11,10 @@ import { postRestoreSql } from './backups.post-restore';
 import {
   tryPostgresBackupLock,
   withPgliteHeldStill,
+  readPgliteFolderFacts,
   withPostgresSnapshot,
   type DatabaseFacts,
+  type RowDigests,
 } from './backups.repository';
 import { askDatabaseOwner, serveBackupRequests } from './backups.requests';
 import {
@@ -136,15 +138,24 @@ async function writeBackup(database: Database, options: CreateBackupOptions): Pr
   await removeStaleStaging(root);
   const staging = await mkdtemp(path.join(root, `.backup-staging-${process.pid}-`));
   try {
-    let facts: DatabaseFacts;
+    let facts: DatabaseFacts & { rowDigests: RowDigests };
     let pgDumpVersion: string | undefined;
     if (database.kind === 'pglite') {
       const started = Date.now();
       await mkdir(path.join(staging, 'database'), { recursive: true });
-      facts = await withPgliteHeldStill(database, (held, folder) =>
-        copyDataFolder(folder, path.join(staging, PGLITE_DATA_ENTRY)).then(() => held),
+      const copy = path.join(staging, PGLITE_DATA_ENTRY);
+      const held = await withPgliteHeldStill(database, (read, folder) =>
+        copyDataFolder(folder, copy).then(() => read),
       );
       log(`database copied in ${Date.now() - started} ms`);
+      // The rows' checksums come from the copy, after the site is let go: reading every row while
+      // it was held would keep readers waiting. The copy's counts must be the held instant's.
+      const copied = await readPgliteFolderFacts(copy, { lock: false });
+      const differs = Object.keys(held.rowCounts).find(
+        (table) => copied.rowCounts[table] !== held.rowCounts[table],
+      );
+      if (differs) throw new BackupError(`the copied database differs from the one held still (${differs})`);
+      facts = { ...held, rowDigests: copied.rowDigests };
     } else {
       if (!database.url) throw new BackupError('A PostgreSQL database without its URL cannot be dumped');
       const url = database.url;
@@ -179,6 +190,7 @@ async function writeBackup(database: Database, options: CreateBackupOptions): Pr
       migrations: migrationLevel(facts.appliedMigrations),
       database: { serverVersion: facts.serverVersion, ...(pgDumpVersion ? { pgDumpVersion } : {}) },
       rowCounts: facts.rowCounts,
+      rowDigests: facts.rowDigests,
       uploads,
     };
     await writeFile(path.join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -81,6 +81,22 @@ function compareCounts(expected: Record<string, number>, actual: Record<string, 
   );
 }
 
+/** The restored database against the archive: row counts, then (when recorded) the rows' checksums. */
+function compareWithManifest(
+  manifest: BackupManifest,
+  restored: { rowCounts: Record<string, number>; rowDigests: Record<string, string> },
+): void {
+  compareCounts(manifest.rowCounts, restored.rowCounts);
+  const wrong = Object.entries(manifest.rowDigests ?? {}).filter(
+    ([table, digest]) => restored.rowDigests[table] !== digest,
+  );
+  if (wrong.length === 0) return;
+  throw new BackupError(
+    `the restored database does not match the archive: the rows of ${wrong[0][0]} differ from those backed up` +
+      (wrong.length > 1 ? ` (and ${wrong.length - 1} more tables differ)` : ''),
+  );
+}
+
 /** Refuses an upload folder that is not empty, when the archive brings uploads. */
 async function checkUploadsEmpty(manifest: BackupManifest): Promise<void> {
   if (manifest.uploads.storage === 'local' && !(await isEmptyDir(uploadsDir()))) {
@@ -196,7 +212,7 @@ async function restorePglite(
     await rename(path.join(staging, PGLITE_DATA_ENTRY), dbDir);
     placed = true;
     log('opening the restored database to check it');
-    compareCounts(manifest.rowCounts, (await readPgliteFolderFacts(dbDir)).rowCounts);
+    compareWithManifest(manifest, await readPgliteFolderFacts(dbDir));
     await restoreUploads(staging, manifest);
     return { target: dbDir, notices: [] };
   } catch (error) {
@@ -257,7 +273,7 @@ async function restorePostgres(
     try {
       const script = path.join(staging, POST_RESTORE_ENTRY);
       const notices = existsSync(script) ? await runPostgresScript(url, readFileSync(script, 'utf8')) : [];
-      compareCounts(manifest.rowCounts, (await readPostgresFacts(url)).rowCounts);
+      compareWithManifest(manifest, await readPostgresFacts(url));
       await restoreUploads(staging, manifest);
       return { target: withoutPassword(url), notices };
     } catch (error) {

@@ -19,6 +19,9 @@ export type DatabaseFacts = {
   rowCounts: Record<string, number>;
 };
 
+/** A checksum of every row of every table, keyed "schema.table" (see readRowDigests). */
+export type RowDigests = Record<string, string>;
+
 /**
  * What migrations change outside what pg_dump writes: pg_catalog is never dumped, so migration
  * 0007's `ALTER FUNCTION pg_catalog.ts_match_vq … COST 100` is lost, and a database's own settings
@@ -78,6 +81,35 @@ async function readFacts(query: Query): Promise<DatabaseFacts> {
   };
 }
 
+/**
+ * One checksum per table over the text of all its rows, in an order that does not depend on how
+ * they are stored (the md5 of the sorted md5s of the rows), so a restored table that holds the same
+ * rows gives the same digest. The row text depends on the session's time zone, date style and float
+ * digits: they are set for this transaction, the same on both sides. Every row is read once: a
+ * backup computes it from its own snapshot (PostgreSQL) or from its copy (PGlite), never while
+ * readers wait.
+ */
+async function readRowDigests(query: Query, tables: string[]): Promise<RowDigests> {
+  await query(`set local timezone = 'UTC'`);
+  await query(`set local datestyle = 'ISO, MDY'`);
+  await query(`set local extra_float_digits = 1`);
+  const digests: RowDigests = {};
+  for (const table of tables) {
+    const [schema, name] = splitTable(table);
+    const [row] = await query<{ digest: string }>(
+      `select coalesce(md5(string_agg(r.h, '' order by r.h)), '') as digest
+         from (select md5(t::text) as h from ${quoteIdent(schema)}.${quoteIdent(name)} t) r`,
+    );
+    digests[table] = row.digest;
+  }
+  return digests;
+}
+
+function splitTable(table: string): [string, string] {
+  const dot = table.indexOf('.');
+  return [table.slice(0, dot), table.slice(dot + 1)];
+}
+
 const pgliteQuery =
   (runner: Pick<Transaction, 'query'>): Query =>
   async <Row>(text: string, params?: unknown[]) =>
@@ -107,11 +139,20 @@ export async function withPgliteHeldStill<T>(
   });
 }
 
-/** The facts of an embedded database folder, opened for the purpose and closed again. */
-export async function readPgliteFolderFacts(dataDir: string): Promise<DatabaseFacts> {
-  const database = await openDatabase({ kind: 'pglite', dataDir });
+/**
+ * The facts and row digests of an embedded database folder, opened for the purpose and closed
+ * again: a backup's copy (nothing else has it open) or a restored folder.
+ */
+export async function readPgliteFolderFacts(
+  dataDir: string,
+  options: { lock?: boolean } = {},
+): Promise<DatabaseFacts & { rowDigests: RowDigests }> {
+  const database = await openDatabase({ kind: 'pglite', dataDir, lock: options.lock });
   try {
-    return await readFacts(pgliteQuery(database.pglite!));
+    return await database.pglite!.transaction(async (tx) => {
+      const facts = await readFacts(pgliteQuery(tx));
+      return { ...facts, rowDigests: await readRowDigests(pgliteQuery(tx), Object.keys(facts.rowCounts)) };
+    });
   } finally {
     await database.close();
   }
@@ -154,7 +195,11 @@ async function readUndumpedSettings(query: Query): Promise<UndumpedSettings> {
  */
 export async function withPostgresSnapshot<T>(
   url: string,
-  work: (state: { snapshot: string; facts: DatabaseFacts; undumped: UndumpedSettings }) => Promise<T>,
+  work: (state: {
+    snapshot: string;
+    facts: DatabaseFacts & { rowDigests: RowDigests };
+    undumped: UndumpedSettings;
+  }) => Promise<T>,
 ): Promise<T> {
   const client = await connect(url);
   try {
@@ -163,7 +208,8 @@ export async function withPostgresSnapshot<T>(
     const [{ snapshot }] = await query<{ snapshot: string }>('select pg_export_snapshot() as snapshot');
     const facts = await readFacts(query);
     const undumped = await readUndumpedSettings(query);
-    const result = await work({ snapshot, facts, undumped });
+    const rowDigests = await readRowDigests(query, Object.keys(facts.rowCounts));
+    const result = await work({ snapshot, facts: { ...facts, rowDigests }, undumped });
     await client.query('commit');
     return result;
   } finally {
@@ -171,14 +217,16 @@ export async function withPostgresSnapshot<T>(
   }
 }
 
-/** The facts of a PostgreSQL database now (a restore's check). */
-export async function readPostgresFacts(url: string): Promise<DatabaseFacts> {
+/** The facts and row digests of a PostgreSQL database now (a restore's check). */
+export async function readPostgresFacts(url: string): Promise<DatabaseFacts & { rowDigests: RowDigests }> {
   const client = await connect(url);
   try {
     await client.query('begin isolation level repeatable read read only');
-    const facts = await readFacts(clientQuery(client));
+    const query = clientQuery(client);
+    const facts = await readFacts(query);
+    const rowDigests = await readRowDigests(query, Object.keys(facts.rowCounts));
     await client.query('commit');
-    return facts;
+    return { ...facts, rowDigests };
   } finally {
     await client.end().catch(() => undefined);
   }

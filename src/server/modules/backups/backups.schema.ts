@@ -43,6 +43,11 @@ export const manifestSchema = z.object({
   }),
   /** Rows per table ("schema.table") at the instant of the backup; restore checks them. */
   rowCounts: z.record(z.string(), z.number().int().min(0)),
+  /**
+   * A checksum of every table's rows at that instant (the md5 of the sorted md5s of the rows' text);
+   * restore checks them. Absent from archives written before it was added.
+   */
+  rowDigests: z.record(z.string(), z.string()).optional(),
   uploads: z.discriminatedUnion('storage', [
     z.object({ storage: z.literal('local'), files: z.number().int().min(0), bytes: z.number().min(0) }),
     /** Uploads live in the bucket and are not copied into the archive. */
