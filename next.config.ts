@@ -16,6 +16,7 @@ const nextConfig: NextConfig = {
       // RSS feeds (src/app/feed): a route handler cannot sit beside the pages of those segments.
       { source: '/@:subdomain/feed', destination: '/feed/writers/:subdomain' },
       { source: '/tags/:slug/feed', destination: '/feed/tags/:slug' },
+      { source: '/scripture/:osis/feed', destination: '/feed/scripture/:osis' },
       { source: '/:subdomain/feed', destination: '/feed/publications/:subdomain' },
     ];
   },

@@ -27,7 +27,8 @@
 // measures the production set-up: the same server on the PostgreSQL server of BENCH_DATABASE_URL
 // (default: this machine's), seeded once into a template database and cloned for every run. The RSS
 // is then the Node.js server's alone; PostgreSQL's own processes are not counted.
-// `-- --search-only` runs only the search measures (with either database); `-- --prepare` only seeds.
+// `-- --search-only` runs only the search measures (with either database); `-- --scripture-only` only
+// the passage page and verse preview measures (bench/scripture.ts); `-- --prepare` only seeds.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -54,6 +55,13 @@ import { BENCH_PUBLICATION_SUBDOMAIN, seedBenchPublication } from './publication
 import { measureBanWriter, prepareBanWriter, printBanWriter, type BanWriterData } from './ban-writer';
 import { measureNewsletter, printNewsletter } from './newsletter';
 import { startBareNode } from './bare-node';
+import { measureScriptureRecognition } from './scripture-references';
+import {
+  readScriptureData,
+  readTemplateReferences,
+  scriptureMeasures,
+  type ScriptureData,
+} from './scripture';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3299);
@@ -67,6 +75,8 @@ const WORDS = Number(process.env.BENCH_WORDS ?? 400);
 const PREPARE_ONLY = process.argv.includes('--prepare');
 /** `npm run bench -- --search-only`: the search measures alone (bench/listings.ts), then stop. */
 const SEARCH_ONLY = process.argv.includes('--search-only');
+/** `npm run bench -- --scripture-only`: the passage page and verse preview measures alone (bench/scripture.ts). */
+const SCRIPTURE_ONLY = process.argv.includes('--scripture-only');
 const URLS = Number(process.env.BENCH_URLS ?? 250);
 const COLD_URLS = 2000;
 const COLD_S = 10;
@@ -207,6 +217,8 @@ async function migrateTemplate(options: Parameters<typeof openDatabase>[0]): Pro
   const database = await openDatabase(options);
   try {
     await migrateDatabase(database);
+    // The stories' scripture references, read once into the template (bench/scripture.ts).
+    await readTemplateReferences(database, log);
   } finally {
     await database.close();
   }
@@ -240,6 +252,7 @@ type BenchData = {
   publication: { id: string; subdomain: string; stories: number };
   listings: ListingData;
   banWriter: BanWriterData;
+  scripture: ScriptureData;
 };
 
 async function readBenchData(databaseUrl: string | undefined): Promise<BenchData> {
@@ -271,6 +284,7 @@ async function readBenchData(databaseUrl: string | undefined): Promise<BenchData
     // Issue 13: a writer with 10,000 stories to ban, on this run's fresh copy; after the listings are
     // read, and none taken from their writer, so those measures see the data as before.
     const banWriter = await prepareBanWriter(rows, listings.writer.subdomain);
+    const scripture = await readScriptureData(rows);
     return {
       paths: paths.slice(0, URLS),
       coldPaths: paths.slice(URLS),
@@ -279,6 +293,7 @@ async function readBenchData(databaseUrl: string | undefined): Promise<BenchData
       publication,
       listings,
       banWriter,
+      scripture,
     };
   } finally {
     await database.close();
@@ -613,7 +628,7 @@ function printTable(rows: Row[], peakRss: number, data: BenchData) {
     'targets: story page ≥ 1,500 req/s with p99 ≤ 50 ms; publication page and publication posts API ' +
       '≥ 1,000 req/s with p99 ≤ 80 ms; home page ≥ 1,000 req/s with p99 ≤ 80 ms; tag page, writer home ' +
       'and feed API ≥ 1,000 req/s; search p95 ≤ 30 ms; feed page 1 and the deep page within 20%; ' +
-      'create-and-publish ≥ 230/s; RSS ≤ 400 MiB',
+      'create-and-publish ≥ 230/s; passage page ≥ 1,000 req/s, verse preview API ≥ 3,000 req/s; RSS ≤ 400 MiB',
   );
 }
 
@@ -627,6 +642,9 @@ async function main() {
   }
   if (PREPARE_ONLY) return log('data prepared (--prepare): no server started');
   const data = await readBenchData(databaseUrl);
+  // Issue 24: recognising a story's scripture references at save, in this process before the server
+  // starts (bench/scripture-references.ts); its rows open the table.
+  const recognition = SEARCH_ONLY ? [] : measureScriptureRecognition(log);
   const server = startServer(databaseUrl);
   const stop = () => {
     if (server.exitCode === null) server.kill('SIGTERM');
@@ -637,8 +655,15 @@ async function main() {
     log('server ready');
     const rss = rssSampler(server.pid!);
     const idle = rss.phase();
-    const rows: Row[] = [];
+    const rows: Row[] = [...recognition];
     const pages = await publicationPostsPages(data.publication);
+    if (SCRIPTURE_ONLY) {
+      for (const measure of scriptureMeasures({ origin: ORIGIN, load, data: data.scripture }))
+        rows.push({ ...(await measure()), rss: rss.phase() });
+      rss.stop();
+      printTable(rows, rss.peak(), data);
+      return;
+    }
     if (SEARCH_ONLY) {
       for (const measure of searchMeasures(ORIGIN, log))
         rows.push({ ...(await measure()), rss: rss.phase() });
@@ -666,6 +691,7 @@ async function main() {
         signedIn: () => sessionCookie(data.writerId),
         log,
       }),
+      ...scriptureMeasures({ origin: ORIGIN, load, data: data.scripture }),
       // Last: it adds stories (and so changes every listing).
       () => createAndPublish(data.writerId),
     ]) {

@@ -41,6 +41,7 @@ export const MODULE_LAYERS = [
   'exports', // a writer's or a publication's stories, images and subscribers as one zip (decision 043)
   'webhooks', // a team's tools told of stories and subscribers, from the modules' events (decision 040)
   'imports', // stories and subscribers brought in from other platforms (decision 042)
+  'plans', // reading plans: a collection's stories as days, mailed to each reader at their hour (decision 050)
 ];
 
 const MODULE_FILE = /^src\/server\/modules\/([^/]+)\//;

@@ -31,7 +31,18 @@ import { markKeptRender, renderRefused } from './modules/page-cache/render-refus
 import { createSearchPageCache, SEARCH_PAGE_CACHE_BYTES } from './modules/search/search-page.cache';
 import { storyPageCacheSlot } from './modules/posts/story-page-cache-slot';
 import { listenForStorySaves } from './modules/revisions/revisions.listeners';
+import { listenForDailyDevotionMails } from './modules/curation/daily-devotion-mail.listeners';
+import { storyScriptureRefsSlot } from './modules/posts/story-scripture-slot';
+import { createPassagePageCache, PASSAGE_PAGE_CACHE_BYTES } from './modules/scripture/passage-page.cache';
+import {
+  createScripturePreviewCache,
+  SCRIPTURE_PREVIEW_CACHE_BYTES,
+} from './modules/scripture/scripture-preview.cache';
+import { scriptureRefsOfStory } from './modules/scripture/scripture-refs.service';
+import { listenForStoryReferences } from './modules/scripture/scripture.listeners';
 import { listenForWebhookEvents } from './modules/webhooks/webhooks.listeners';
+import { createPlanPageCache, PLAN_PAGE_CACHE_BYTES } from './modules/plans/plans-page.cache';
+import { listenForPlanConfirmations } from './modules/plans/plans.listeners';
 import { currentSlot, fillSlot, getRuntime, type Runtime } from './runtime-registry';
 import { seedDemo } from './seed/demo';
 import { flushPageViews } from './modules/stats/stats-views.service';
@@ -118,6 +129,12 @@ async function assemble(database: Database, options: RuntimeOptions): Promise<Ru
   listenForStorySaves();
   // Stories' and subscribers' events become webhook deliveries (docs/decisions/040-webhooks.md).
   listenForWebhookEvents();
+  // The daily devotional's newsletter opens with the verse of the day (decision 049).
+  listenForDailyDevotionMails();
+  // Every save of a story stores the scripture passages it cites (docs/decisions/046-stored-references.md).
+  listenForStoryReferences();
+  // A reading plan's reader by mail starts once their address is confirmed (decision 050).
+  listenForPlanConfirmations();
   try {
     if (!options.database) {
       const where = database.kind === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}/db` : 'PostgreSQL';
@@ -143,13 +160,24 @@ async function assemble(database: Database, options: RuntimeOptions): Promise<Ru
   const publicationPageCache = createPublicationPageCache({ maxBytes: PUBLICATION_PAGE_CACHE_BYTES });
   const listingPageCache = createListingPageCache({ maxBytes: LISTING_PAGE_CACHE_BYTES });
   const searchPageCache = createSearchPageCache({ maxBytes: SEARCH_PAGE_CACHE_BYTES });
+  // Passage pages and the verse previews (issue 24, docs/decisions/047-passage-pages.md).
+  const passagePageCache = createPassagePageCache({ maxBytes: PASSAGE_PAGE_CACHE_BYTES });
+  // Reading plans' pages (docs/decisions/050-reading-plans.md).
+  const planPageCache = createPlanPageCache({ maxBytes: PLAN_PAGE_CACHE_BYTES });
+  const scripturePreviewCache = createScripturePreviewCache({
+    maxBytes: SCRIPTURE_PREVIEW_CACHE_BYTES,
+    onLookup: metrics.cacheLookups('scripture-preview'),
+  });
   const storyPageCache = createStoryPageCache({ maxBytes: STORY_PAGE_CACHE_BYTES, probe: probeStoryPage });
   // The parts code below the runtime uses, each in its own layer's slot (lib/process-slot.ts).
   processJobsSlot.set(jobs ?? undefined);
   storyPageCacheSlot.set(storyPageCache);
+  storyScriptureRefsSlot.set(scriptureRefsOfStory);
   // A publication's public list and the site's listings are answered from their response caches
   // when nothing changed (decisions 021, 026).
-  const api = listingApiCache.wrap(publicationPostsCache.wrap(createApiFastPath(createApp())));
+  const api = scripturePreviewCache.wrap(
+    listingApiCache.wrap(publicationPostsCache.wrap(createApiFastPath(createApp()))),
+  );
   const sources = scrapeSources(metrics, database, jobs);
   return {
     database,
@@ -158,10 +186,10 @@ async function assemble(database: Database, options: RuntimeOptions): Promise<Ru
     publicationPageCache,
     listingPageCache,
     searchPageCache,
-    pageCaches: [publicationPageCache, listingPageCache, searchPageCache],
+    pageCaches: [publicationPageCache, listingPageCache, searchPageCache, passagePageCache, planPageCache],
     publicationPostsCache,
     listingApiCache,
-    apiCaches: [publicationPostsCache, listingApiCache],
+    apiCaches: [publicationPostsCache, listingApiCache, scripturePreviewCache],
     api,
     documentPolicy,
     forgetSession,
@@ -176,6 +204,8 @@ async function assemble(database: Database, options: RuntimeOptions): Promise<Ru
       [publicationPageCache, 'publication'],
       [listingPageCache, 'listing'],
       [searchPageCache, 'search'],
+      [passagePageCache, 'passage'],
+      [planPageCache, 'plan'],
     ]),
     metrics: createMetricsEndpoint({
       registry: metrics.registry,
@@ -218,6 +248,7 @@ async function stopParts(database: Database, jobs: Jobs | null): Promise<void> {
     fillSlot(undefined);
     processJobsSlot.set(undefined);
     storyPageCacheSlot.set(undefined);
+    storyScriptureRefsSlot.set(undefined);
   }
   try {
     await jobs?.stop();

@@ -140,6 +140,8 @@ const OPEN_TO_VISITORS = new Set([
   'POST /api/subscriptions/confirm/form',
   'POST /api/subscriptions/unsubscribe',
   'POST /api/subscriptions/manage/leave',
+  // A reading plan is started by e-mail with double opt-in, signed in or not (decision 050).
+  'POST /api/plans/{id}/start',
 ]);
 /**
  * RFC 8058's one-click unsubscribe is POSTed by mail providers from their own servers: exempt from

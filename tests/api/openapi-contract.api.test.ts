@@ -143,6 +143,8 @@ function realValue(world: World, endpoint: Endpoint, name: string): unknown {
       return world.publication.subdomain;
     case 'topic':
       return world.topic.slug;
+    case 'osis':
+      return 'John.3.16';
     case 'ids':
       return byPath([
         [/^\/api\/posts\//, [world.story.id]],

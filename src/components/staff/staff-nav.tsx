@@ -3,7 +3,15 @@ import Link from 'next/link';
 import type { StaffCapabilities } from '@/server/auth/policy';
 import styles from './staff.module.css';
 
-export const STAFF_SECTIONS = ['stories', 'curated', 'publications', 'subtopics', 'log', 'roles'] as const;
+export const STAFF_SECTIONS = [
+  'stories',
+  'curated',
+  'publications',
+  'subtopics',
+  'verses',
+  'log',
+  'roles',
+] as const;
 export type StaffSection = (typeof STAFF_SECTIONS)[number];
 
 const LABELS: Record<StaffSection, string> = {
@@ -11,6 +19,7 @@ const LABELS: Record<StaffSection, string> = {
   curated: 'Curated sets',
   publications: 'Devotion & trending',
   subtopics: 'Subtopics',
+  verses: 'Verse of the day',
   log: 'Moderation log',
   roles: 'Site roles',
 };
@@ -20,6 +29,7 @@ export function sectionsFor(can: StaffCapabilities): StaffSection[] {
   return STAFF_SECTIONS.filter((section) => {
     if (section === 'curated' || section === 'publications') return can.canSetCuratedSets;
     if (section === 'subtopics') return can.canManageSubtopics;
+    if (section === 'verses') return can.canManageDailyVerses;
     return true;
   });
 }

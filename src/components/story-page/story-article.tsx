@@ -4,6 +4,9 @@ import { Avatar } from '@/components/ui/avatar';
 import { formatDate, toDateLocale } from '@/lib/format-date';
 import type { StoryPageView } from '@/server/modules/posts/posts-page.service';
 import { SubscribeButton } from '@/components/subscriptions/subscribe-button';
+import { ScripturePreview } from '@/components/scripture/scripture-preview';
+import { StoryScripture } from '@/components/scripture/story-scripture';
+import type { PreviewTranslation } from '@/lib/scripture-links';
 import { StoryActions } from './story-actions';
 import styles from './story-page.module.css';
 import { ViewBeacon } from './view-beacon';
@@ -21,7 +24,22 @@ const PREVIEW_NOTE: Record<StoryPageView['status'], string> = {
   published: 'Preview: this story is hidden from readers because its author is banned.',
 };
 
-export function StoryArticle({ story, publicUrl }: { story: StoryPageView; publicUrl: string }) {
+/** The story's scripture, as the server linked it in the body (docs/decisions/048). */
+export type StoryArticleScripture = {
+  passages: { osis: string; display: string }[];
+  translation: PreviewTranslation;
+  translationName: string;
+};
+
+export function StoryArticle({
+  story,
+  publicUrl,
+  scripture,
+}: {
+  story: StoryPageView;
+  publicUrl: string;
+  scripture?: StoryArticleScripture;
+}) {
   const locale = toDateLocale(story.languageCode);
   const shownAt = story.publishedAt ?? story.createdAt;
   const share = {
@@ -88,6 +106,20 @@ export function StoryArticle({ story, publicUrl }: { story: StoryPageView; publi
         ) : null}
 
         <div className={styles.body} dangerouslySetInnerHTML={{ __html: story.bodyHtml }} />
+
+        {scripture && scripture.passages.length > 0 ? (
+          <>
+            <StoryScripture passages={scripture.passages} language={story.languageCode} />
+            <ScripturePreview
+              translation={scripture.translation}
+              translationName={scripture.translationName}
+              language={story.languageCode}
+              displays={Object.fromEntries(
+                scripture.passages.map((passage) => [passage.osis, passage.display]),
+              )}
+            />
+          </>
+        ) : null}
 
         {story.tags.length > 0 ? (
           <ul className={styles.tags} aria-label="Tags">

@@ -17,6 +17,8 @@ import { publicationListRoutes } from '../modules/reading/publications-list.rout
 import { publicationStoriesRoutes } from '../modules/reading/publication-stories.routes';
 import { postsSearchRoutes } from '../modules/search/posts-search.routes';
 import { revisionsRoutes } from '../modules/revisions/revisions.routes';
+import { scriptureRoutes } from '../modules/scripture/scripture.routes';
+import { dailyVersesRoutes } from '../modules/scripture/daily-verses.routes';
 import { tagStoriesRoutes } from '../modules/reading/tag-stories.routes';
 import { subtopicsRoutes } from '../modules/subtopics/subtopics.routes';
 import { tagsRoutes } from '../modules/tags/tags.routes';
@@ -31,6 +33,7 @@ import { signUpRoutes } from '../modules/users/signups.routes';
 import { usersRoutes } from '../modules/users/users.routes';
 import { usersSearchRoutes } from '../modules/search/users-search.routes';
 import { pageStateRoutes } from '../modules/viewer/page-state.routes';
+import { plansRoutes } from '../modules/plans/plans.routes';
 import { renderApiReference } from './api-reference';
 import { errorResponse, onError } from './error-handler';
 import { methodNotAllowedResponse, methodTable, refuseMethod } from './methods';
@@ -138,7 +141,14 @@ export function createApp() {
     .route('/me', pageStateRoutes)
     .route('/exports', exportsRoutes)
     // Webhooks (decision 040): /webhooks, /webhooks/{id}, its deliveries and their resend.
-    .route('/webhooks', webhooksRoutes);
+    .route('/webhooks', webhooksRoutes)
+    // The verse of the day (decision 049) before the passages: /scripture/daily and
+    // /scripture/daily_verses are not /scripture/{osis}.
+    .route('/', dailyVersesRoutes)
+    // Scripture (decisions 046, 047): a passage's preview text and the stories citing it.
+    .route('/scripture', scriptureRoutes)
+    // Reading plans (decision 050): /plans, /plans/mine, /plans/{id}, its start and its days read.
+    .route('/plans', plansRoutes);
 
   app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SCHEME, sessionSecurityScheme);
   // X-Request-Id on every operation and answer (router.ts; docs/decisions/036-metrics-and-logs.md).

@@ -1,5 +1,6 @@
 import { env } from '../lib/env';
 import { backupRequestsSweep, nightlyBackupJob, nightlyBackupSweep } from '../modules/backups/backups.jobs';
+import { dailyDevotionalSweep } from '../modules/curation/daily-devotion-mail.jobs';
 import { buildExportJob, exportsSweep } from '../modules/exports/exports.jobs';
 import { verifyUploadJob } from '../modules/images/images.jobs';
 import { importResumeSweep, importRunJob } from '../modules/imports/imports.jobs';
@@ -9,7 +10,9 @@ import {
   sendDueNewslettersJob,
   sendDueNewslettersSweep,
 } from '../modules/newsletters/newsletters.jobs';
+import { sendDuePlanDaysJob, sendDuePlanDaysSweep } from '../modules/plans/plans.jobs';
 import { publishDueJob, publishDueSweep } from '../modules/posts/posts.jobs';
+import { readStoryReferencesJob, readStoryReferencesSweep } from '../modules/scripture/scripture.jobs';
 import { signUpMailsSweep } from '../modules/users/users.jobs';
 import { deliverDueWebhooksSweep, deliverWebhookJob } from '../modules/webhooks/webhooks.jobs';
 import { dbUpkeepSweep } from './db-upkeep';
@@ -25,6 +28,8 @@ export const allJobs: readonly AnyJob[] = [
   importRunJob,
   buildExportJob,
   deliverWebhookJob,
+  sendDuePlanDaysJob,
+  readStoryReferencesJob,
   // The nightly backup only where it is configured (docs/decisions/035-backup-and-restore.md).
   ...(env.BACKUP_DIR ? [nightlyBackupJob] : []),
 ];
@@ -37,6 +42,12 @@ export const allSweeps: readonly SweepDefinition[] = [
   importResumeSweep,
   exportsSweep,
   deliverDueWebhooksSweep,
+  // The daily devotional's mail of the day, handed to the newsletter sender (decision 051).
+  dailyDevotionalSweep,
+  // Reading plans' days at each reader's local time (docs/decisions/050-reading-plans.md).
+  sendDuePlanDaysSweep,
+  // Stories no save has read for their scripture references (docs/decisions/046-stored-references.md).
+  readStoryReferencesSweep,
   // `npm run backup` asking the process that holds the embedded database (a no-op on PostgreSQL).
   backupRequestsSweep,
   ...(env.BACKUP_DIR ? [nightlyBackupSweep] : []),

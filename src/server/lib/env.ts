@@ -74,6 +74,15 @@ const schema = z.object({
     .regex(/^([01]?\d|2[0-3])$/, 'an hour from 0 to 23')
     .default('3')
     .transform(Number),
+  /**
+   * The hour (UTC, 0–23) from which the daily devotional's mail of the day goes out to the
+   * `daily-devotional` topic's subscribers (docs/decisions/051-daily-devotional-mail.md).
+   */
+  DAILY_DEVOTIONAL_HOUR: z
+    .string()
+    .regex(/^([01]?\d|2[0-3])$/, 'an hour from 0 to 23')
+    .default('6')
+    .transform(Number),
   /** The folder holding pg_dump and pg_restore, when they are not on PATH (backups on PostgreSQL). */
   PG_BIN_DIR: z.string().optional(),
   /** The folder `npm run` was started from (npm sets it): relative paths given to the backup commands. */

@@ -19,6 +19,7 @@ import { newUuid } from '../lib/ids';
 import { insertDemoGuides } from './demo-guides';
 import { ADMIN_EMAIL, DEMO_PUBLICATIONS, DEMO_STAFF, DEMO_WRITERS, SITE_TOPICS } from './demo-content';
 import { insertDemoDiscovery } from './demo-discovery';
+import { insertDemoPlans } from './demo-plans';
 import { storeDemoPublicationImages, type DemoImages } from './demo-images';
 import { buildDemoStories } from './demo-stories';
 import { tagSlug } from '../../lib/slug';
@@ -175,6 +176,16 @@ async function insertDemo(
         names.map((name, position) => ({ postId, tagSlug: tagSlug(name), position })),
       ),
     );
+
+  // A reading plan from Daily Bread's first collection (issue 24; docs/decisions/050-reading-plans.md).
+  const bread = DEMO_PUBLICATIONS.find((p) => p.key === 'bread')!;
+  await insertDemoPlans(db, {
+    publicationId: pubIds.get(bread.key)!,
+    collectionId: collectionIds.get(bread.key)![0]!,
+    ownerId: uid(bread.owner),
+    stories: rows,
+    now,
+  });
 
   await insertDemoDiscovery(db, {
     rng,

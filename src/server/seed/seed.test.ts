@@ -6,6 +6,8 @@ import { verifyPassword } from '../auth/password';
 import {
   collections,
   curatedSets,
+  planDays,
+  plans,
   posts,
   postTags,
   publicationMembers,
@@ -38,8 +40,11 @@ describe('seedDemo', () => {
     expect(await total(collections)).toBe(6);
     expect(await total(publicationMembers)).toBe(6);
     expect(await total(subdomains)).toBe(9);
-    // The anxiety topic and the seven site topics of migration 0004, and one per demo publication.
-    expect(await total(topics)).toBe(10);
+    // The anxiety topic and the seven site topics of migration 0004, one per demo publication, and
+    // the demo reading plan's (decision 050).
+    expect(await total(topics)).toBe(11);
+    expect(await total(plans)).toBe(1);
+    expect(await total(planDays)).toBeGreaterThanOrEqual(3);
     expect(await total(curatedSets)).toBe(10);
 
     const byStatus = await db

@@ -1,9 +1,14 @@
 import type { Metadata } from 'next';
+import { cookies, headers } from 'next/headers';
 import Link from 'next/link';
 import { cache } from 'react';
+import { VerseOfTheDay } from '@/components/scripture/verse-of-the-day';
 import { storyPath } from '@/lib/slug';
 import { env } from '@/server/lib/env';
+import { LANGUAGE_COOKIE } from '@/server/lib/reader-language';
+import { readerLocale } from '@/server/lib/reader-locale';
 import { todaysDevotion } from '@/server/modules/curation/curation.service';
+import { getVerseOfTheDay } from '@/server/modules/scripture/daily-verses.service';
 import { feedPaths, rssAlternate } from '@/server/modules/feeds/feeds-paths';
 import { publicationIdSchema } from '@/server/modules/publications/publications.schema';
 import { getPublicationOrThrow } from '@/server/modules/publications/publications.service';
@@ -36,12 +41,27 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
   };
 }
 
+/**
+ * The verse of the day (docs/decisions/049-verse-of-the-day.md) in the reader's language: the
+ * language cookie, else Accept-Language, as the listing page cache keys the page (one HTML per
+ * language: src/server/modules/page-cache/listing-addresses.ts), never the session.
+ */
+async function verseForReader() {
+  const [requestHeaders, cookieStore] = await Promise.all([headers(), cookies()]);
+  const { languageCode } = readerLocale({
+    headers: requestHeaders,
+    cookie: cookieStore.get(LANGUAGE_COOKIE)?.value,
+  });
+  return getVerseOfTheDay(languageCode);
+}
+
 export default async function DailyDevotionPage({ searchParams }: Props) {
-  const devotion = await devotionOf(searchParams);
+  const [devotion, verse] = await Promise.all([devotionOf(searchParams), verseForReader()]);
   if (devotion) {
     return (
       <div className={styles.page}>
         <BrandLink />
+        <VerseOfTheDay verse={verse} />
         <article className={styles.hero} aria-labelledby="devotion-title">
           <p className={styles.eyebrow}>
             Daily devotion{devotion.publication ? ` · ${devotion.publication.name}` : ''}
@@ -71,6 +91,7 @@ export default async function DailyDevotionPage({ searchParams }: Props) {
   return (
     <div className={styles.page}>
       <BrandLink />
+      <VerseOfTheDay verse={verse} />
       <article className={styles.hero} aria-labelledby="devotion-title">
         <p className={styles.eyebrow}>Daily devotion</p>
         <h1 id="devotion-title" className={styles.title}>

@@ -6,6 +6,7 @@ import { publicationJsonLd, publicationMetadata } from '@/components/publication
 import { env } from '@/server/lib/env';
 import { getPublicationStories } from '@/server/modules/curation/curation.service';
 import { feedPaths, rssAlternate } from '@/server/modules/feeds/feeds-paths';
+import { listPublicationPlans } from '@/server/modules/plans/plans.service';
 import { listPublicationPosts } from '@/server/modules/reading/publication-stories.service';
 import { publicationIdSchema } from '@/server/modules/publications/publications.schema';
 import { findPublicationPage } from '@/server/modules/publications/publications.service';
@@ -58,11 +59,14 @@ export async function PublicationRoute({
   const collection = await chosenCollection(address, searchParams);
   if (!page || collection === null) notFound();
   const { publication } = page;
-  const [firstPage, trending] = await Promise.all([
+  const [firstPage, trending, plans] = await Promise.all([
     listPublicationPosts(null, publication.id, { collectionId: collection?.id, limit: STORIES_PAGE_SIZE }),
     // Only a set the staff curated: the default (the newest stories) would repeat the list beside it.
     // Its changes bump the page's version (migration 0011), so the cached page follows them.
     getPublicationStories(null, 'trending', publication.id),
+    // Its reading plans: each write of a plan bumps the page's version (plans.service.ts), so the
+    // cached page follows them.
+    listPublicationPlans(publication.id),
   ]);
   const basePath =
     address.by === 'id' ? `/publications/${encodeURIComponent(publication.id)}` : `/${publication.subdomain}`;
@@ -80,6 +84,7 @@ export async function PublicationRoute({
         pageSize={STORIES_PAGE_SIZE}
         basePath={basePath}
         trending={trending.curated ? trending.posts : []}
+        plans={plans}
       />
     </>
   );

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { HomeFeeds } from '@/components/home/home-feeds';
 import { CuratedSetsPanel } from '@/components/staff/curated-sets-panel';
@@ -9,6 +10,7 @@ import { StaffNav, sectionsFor, type StaffSection } from '@/components/staff/sta
 import { StaffStoriesPanel } from '@/components/staff/staff-stories-panel';
 import { SubtopicsPanel } from '@/components/staff/subtopics-panel';
 import { WebhooksSection } from '@/components/webhooks/webhooks-section';
+import { DailyVersesPanel } from '@/components/scripture/daily-verses-panel';
 import { LocalePicker, PublicationPicker } from '@/components/staff/staff-pickers';
 import styles from '@/components/staff/staff.module.css';
 import type { Actor } from '@/server/auth/actor';
@@ -26,6 +28,8 @@ import { listVisibleStorySummaries } from '@/server/modules/posts/posts-read.ser
 import { listPublicationPosts } from '@/server/modules/reading/publication-stories.service';
 import type { StorySummary } from '@/server/modules/posts/posts.schema';
 import { listAllSubtopics, listSubtopicPostIds } from '@/server/modules/subtopics/subtopics.service';
+import { siteDayOf } from '@/server/modules/scripture/daily-verses.choice';
+import { listDailyVerses, todaysVerses } from '@/server/modules/scripture/daily-verses.service';
 import {
   listModerationLog,
   listSiteStaff,
@@ -67,6 +71,7 @@ export default async function StaffPage({ searchParams }: { searchParams: Search
         {section === 'curated' ? <CuratedSection actor={actor} params={params} /> : null}
         {section === 'publications' ? <PublicationSection actor={actor} params={params} /> : null}
         {section === 'subtopics' ? <SubtopicSection actor={actor} params={params} /> : null}
+        {section === 'verses' ? <VersesSection actor={actor} /> : null}
         {section === 'log' ? (
           <>
             <h2 className={styles.sectionTitle}>Moderation log</h2>
@@ -176,6 +181,26 @@ async function SubtopicSection({ actor, params }: SectionProps) {
     <>
       <h2 className={styles.sectionTitle}>Subtopics</h2>
       <SubtopicsPanel subtopics={subtopics} chosen={chosen ? { subtopic: chosen, stories } : null} />
+    </>
+  );
+}
+
+async function VersesSection({ actor }: { actor: Actor }) {
+  const now = new Date();
+  const [list, today] = await Promise.all([listDailyVerses(actor), todaysVerses(actor, now)]);
+  return (
+    <>
+      <h2 className={styles.sectionTitle}>Verse of the day</h2>
+      <p className={styles.hint}>
+        Shown on <Link href="/dailydevotion">/dailydevotion</Link> and at the top of the daily
+        devotional&rsquo;s newsletter, in each reader&rsquo;s language.
+      </p>
+      <DailyVersesPanel
+        scheduled={list.scheduled}
+        rotation={list.rotation}
+        today={today}
+        todayDate={siteDayOf(now).date}
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
+import { MyPlansSection } from '@/components/plans/my-plans-section';
 import { StudioClient } from '@/components/studio/studio-client';
 
 export const metadata: Metadata = { title: 'Your studio', robots: { index: false } };
@@ -7,8 +8,12 @@ export const metadata: Metadata = { title: 'Your studio', robots: { index: false
 // SPEC §2 /me: the signed-in writer's studio (the story-filter lives in the address: ?status&time&collection&writer).
 export default function MePage() {
   return (
-    <Suspense fallback={null}>
-      <StudioClient />
-    </Suspense>
+    <>
+      <Suspense fallback={null}>
+        <StudioClient />
+      </Suspense>
+      {/* The reader's own reading plans (issue 24; docs/decisions/050-reading-plans.md). */}
+      <MyPlansSection />
+    </>
   );
 }

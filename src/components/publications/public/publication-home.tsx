@@ -1,7 +1,7 @@
 // The publication page (SPEC §2 /{subdomain} and /publications/{id}): background banner, logo, name
 // and description; the member links the reader's flags allow (after the page: decision 031); collections as tabs; the published
-// stories a page at a time; the trending stories the site's staff chose (issue 19); the owners,
-// editors and authors.
+// stories a page at a time; the trending stories the site's staff chose (issue 19); its reading plans
+// (decision 050); the owners, editors and authors.
 import Image from 'next/image';
 import Link from 'next/link';
 import { ReaderDate } from '@/components/dates/reader-date';
@@ -32,7 +32,35 @@ export type PublicationHomeProps = {
   basePath: string;
   /** The publication's trending set as the staff curated it (empty: none curated, nothing shown). */
   trending: StorySummary[];
+  /** Its reading plans, newest first (empty: none, nothing shown). */
+  plans: PublicationPlanLink[];
 };
+
+export type PublicationPlanLink = { id: string; title: string; totalDays: number };
+
+/** The publication's reading plans, each linking to its page (/plans/{id}) where a reader starts it. */
+function ReadingPlans({ plans }: { plans: PublicationPlanLink[] }) {
+  if (plans.length === 0) return null;
+  return (
+    <section className={styles.plans} aria-labelledby="publication-plans">
+      <h2 id="publication-plans" className={styles.sectionTitle}>
+        Reading plans
+      </h2>
+      <ul className={styles.planList}>
+        {plans.map((plan) => (
+          <li key={plan.id} className={styles.planItem}>
+            <Link href={`/plans/${plan.id}`} className={styles.planTitle}>
+              {plan.title}
+            </Link>
+            <span className={styles.planDays}>
+              {plan.totalDays} {plan.totalDays === 1 ? 'day' : 'days'}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /** The curated trending stories, in the staff's order: a numbered rail beside the latest stories. */
 function TrendingStories({ stories }: { stories: StorySummary[] }) {
@@ -112,6 +140,7 @@ export function PublicationHome({
   pageSize,
   basePath,
   trending,
+  plans,
 }: PublicationHomeProps) {
   const storiesTitle = collection ? collection.name : 'Latest stories';
   return (
@@ -181,6 +210,7 @@ export function PublicationHome({
           </section>
           <div className={styles.sideColumn}>
             <TrendingStories stories={trending} />
+            <ReadingPlans plans={plans} />
             <aside className={styles.side} aria-label="People of this publication">
               <PublicationPeople owners={owners} editors={editors} authors={authors} />
             </aside>

@@ -146,6 +146,8 @@ export type StaffCapabilities = {
   canManageSubtopics: boolean;
   canBanUsers: boolean;
   canManageSiteRoles: boolean;
+  /** The verse of the day's list (decision 049). */
+  canManageDailyVerses: boolean;
 };
 export function staffCapabilities(actor: Actor): StaffCapabilities {
   // Any other writer's published story stands for "any story" here.
@@ -169,6 +171,7 @@ export function staffCapabilities(actor: Actor): StaffCapabilities {
       grant: true,
       adminsAfter: 1,
     }),
+    canManageDailyVerses: can(actor, 'scripture.manageDailyVerses'),
   };
 }
 

@@ -88,6 +88,9 @@ const SITE: [Action, string][] = [
   ['post.searchAll',     '.. . .YY'],
   ['staff.openArea',     '.. . YYY'],
   ['webhook.manageSite', '.. . .YY'],
+  ['scripture.manageDailyVerses', '.. . YYY'],
+  ['plan.start',         'Y. Y YYY'],
+  ['plan.follow',        '.. Y YYY'],
 ];
 
 // user.changeSiteRole on 'u-target': the role, granted or revoked, and the active admins left after it.

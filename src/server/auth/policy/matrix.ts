@@ -93,6 +93,14 @@ export const POLICY: { readonly [A in Action]: readonly Grant<ResourceFor<A>>[] 
   // any site admin's) to manage; the site-wide ones, which hear every publication, the site admins'.
   'webhook.managePublication':            [allow(['publicationOwner', 'siteAdmin'])],
   'webhook.manageSite':                   [allow(['siteAdmin'])],
+  // The verse of the day's list (issue 24; docs/decisions/049-verse-of-the-day.md): site staff's.
+  'scripture.manageDailyVerses':          [allow(SITE_STAFF)],
+  // Reading plans (issue 24; docs/decisions/050-reading-plans.md): a publication's plans and its
+  // readers' figures are its owner's; anyone may start one (by mail, confirmed), and a signed-in
+  // reader follows their own (marks days read, sees their progress).
+  'plan.manage':                          [allow(['publicationOwner'])],
+  'plan.start':                           [allow(['anyone'])],
+  'plan.follow':                          [allow(['signedIn'])],
 };
 
 /** A publication's author who tries to publish learns how their story gets out (DESIGN §3 review). */

@@ -39,6 +39,7 @@ const PUBLICATION: [Action, string][] = [
   ['export.publication',                   '.. . ..Y .Y'],
   ['export.subscribers',                   '.. . ..Y .Y'],
   ['webhook.managePublication',            '.. . ..Y .Y'],
+  ['plan.manage',                          '.. . ..Y ..'],
 ];
 
 const ENTRY_STATES: Record<string, NewsletterEntryResource> = {

@@ -88,6 +88,8 @@ export const RESOURCE_KIND = {
   'import.intoAccount': 'user', 'import.intoPublication': 'publication',
   'export.account': 'user', 'export.publication': 'publication', 'export.subscribers': 'publication',
   'webhook.managePublication': 'publication', 'webhook.manageSite': 'none',
+  'scripture.manageDailyVerses': 'none',
+  'plan.manage': 'publication', 'plan.start': 'none', 'plan.follow': 'none',
 } as const satisfies Record<string, keyof ResourceOfKind>;
 
 export type Action = keyof typeof RESOURCE_KIND;

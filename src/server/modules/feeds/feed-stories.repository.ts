@@ -2,6 +2,7 @@ import { and, asc, count, countDistinct, desc, eq, isNotNull, max, sql, type SQL
 import { getDb } from '../../db';
 import { publications } from '../publications/publications.table';
 import { postTags } from '../posts/posts-tags.table';
+import { citationCount, citesRange, DENSE_CITATIONS } from '../scripture/scripture-citations.selection';
 import { users } from '../users/users.table';
 import { settle, storySummarySelection, type StoryRow } from '../posts/posts-summary.selection';
 import { posts } from '../posts/posts.table';
@@ -17,11 +18,13 @@ export type FeedScope =
   | { kind: 'site' }
   | { kind: 'writer'; authorId: string }
   | { kind: 'publication'; publicationId: string }
-  | { kind: 'tag'; tagSlug: string };
+  | { kind: 'tag'; tagSlug: string }
+  /** Stories citing a passage overlapping [startKey, endKey] (verse keys, decision 046). */
+  | { kind: 'passage'; startKey: number; endKey: number };
 
 const publicStory = and(eq(posts.status, 'published'), eq(users.status, 'active'));
 
-function scopeCondition(scope: FeedScope): SQL | undefined {
+async function scopeCondition(scope: FeedScope): Promise<SQL | undefined> {
   switch (scope.kind) {
     case 'site':
       return undefined;
@@ -31,6 +34,12 @@ function scopeCondition(scope: FeedScope): SQL | undefined {
       return eq(posts.publicationId, scope.publicationId);
     case 'tag':
       return sql`exists (select 1 from ${postTags} where ${postTags.postId} = ${posts.id} and ${postTags.tagSlug} = ${scope.tagSlug})`;
+    case 'passage': {
+      // Rare or common, found as the passage pages find them (scripture-citations.selection.ts).
+      const db = await getDb();
+      const [{ citing }] = await db.select({ citing: citationCount(scope) }).from(sql`(select 1) as one`);
+      return citesRange(scope, Number(citing) >= DENSE_CITATIONS);
+    }
   }
 }
 
@@ -42,7 +51,7 @@ export async function findFeedStoryRows(scope: FeedScope, limit: number): Promis
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
     .leftJoin(publications, eq(publications.id, posts.publicationId))
-    .where(and(publicStory, scopeCondition(scope)))
+    .where(and(publicStory, await scopeCondition(scope)))
     .orderBy(desc(posts.publishedAt), desc(posts.id))
     .limit(limit);
   return rows.map(settle);

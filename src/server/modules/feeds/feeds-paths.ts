@@ -8,6 +8,8 @@ export const feedPaths = {
   writer: (subdomain: string) => `/@${subdomain}/feed`,
   publication: (subdomain: string) => `/${subdomain}/feed`,
   tag: (slug: string) => `/tags/${encodeURIComponent(slug)}/feed`,
+  /** A scripture passage's (issue 24): the stories citing it. */
+  passage: (osis: string) => `/scripture/${osis}/feed`,
 };
 
 /** metadata.alternates.types for a page whose feed is at `path`, titled for feed readers. */

@@ -6,6 +6,8 @@ import { findTag } from '../tags/tags.service';
 import { findPublicationHome } from '../publications/publications.service';
 import { subdomainFormProblem } from '../subdomains/reserved-subdomains';
 import { findUserHome } from '../users/users.service';
+import { readPassage } from '../scripture/passages';
+import { displayPassage } from '../scripture/references/passage-display';
 import { feedPaths } from './feeds-paths';
 import { renderRss } from './feeds-rss';
 
@@ -111,7 +113,31 @@ async function renderTagFeed(rawSlug: string): Promise<string | null> {
   );
 }
 
+async function renderPassageFeed(osis: string): Promise<string | null> {
+  const passage = readPassage(osis);
+  if (!passage) return null;
+  const stories = await listFeedStories(
+    { kind: 'passage', startKey: passage.startKey, endKey: passage.endKey },
+    FEED_SIZE,
+  );
+  const language = storiesLanguage(stories, siteLanguage());
+  const display = displayPassage(passage.osis, language.startsWith('zh') ? 'zh' : 'en')!;
+  return renderRss(
+    {
+      title: `${display} on Lamplight`,
+      description: `The newest stories on Lamplight citing ${display}.`,
+      link: `/scripture/${passage.osis}`,
+      self: feedPaths.passage(passage.osis),
+      language,
+    },
+    stories,
+    env.PUBLIC_URL,
+  );
+}
+
 export const siteFeed = untilSiteChanges(renderSiteFeed);
 export const writerFeed = untilSiteChanges(renderWriterFeed);
 export const publicationFeed = untilSiteChanges(renderPublicationFeed);
 export const tagFeed = untilSiteChanges(renderTagFeed);
+/** A scripture passage's feed (issue 24): the stories citing it or a passage overlapping it. */
+export const passageFeed = untilSiteChanges(renderPassageFeed);

@@ -4,6 +4,7 @@ import { env } from '../../lib/env';
 import type { OutgoingMail } from '../../lib/mail';
 import { escapeHtml } from '../../lib/escape-html';
 import { clickToken, confirmToken, manageToken, openToken, unsubscribeToken } from './newsletters-tokens';
+import type { NewsletterPart } from './newsletters.events';
 
 // What the mails say and link to (DESIGN §6): the double opt-in confirmation and a story as a
 // newsletter. Every mail carries an unsubscribe link, the subscriber's own page, and RFC 8058's
@@ -127,6 +128,8 @@ export function renderNewsletter(
   entryId: string,
   story: NewsletterStory,
   publication: NewsletterPublication,
+  /** Parts above the story, under the publication's name (the daily devotional's verse of the day). */
+  preface: readonly NewsletterPart[] = [],
 ): NewsletterTemplate {
   // The per-recipient slots carry a random mark: a story that itself contains "{{footer}}" cannot
   // move the unsubscribe footer or stand in for a link.
@@ -156,6 +159,7 @@ export function renderNewsletter(
   const readSlot = slot(storyUrl);
   const html = frame(
     `<p style="font-family:Arial,sans-serif;font-size:15px;font-weight:bold">${logo}${escapeHtml(publication.name)}</p>` +
+      preface.map((part) => part.html).join('') +
       `<h1 style="font-size:28px;line-height:1.25">${escapeHtml(story.title)}</h1>` +
       `<p style="color:#6b6b6b">By ${escapeHtml(story.authorName)}</p>` +
       feature +
@@ -164,9 +168,55 @@ export function renderNewsletter(
       `{{${mark}:footer}}<img src="{{${mark}:open}}" alt="" width="1" height="1" style="display:block;border:0">`,
   );
   const text =
-    `${publication.name}\n\n${story.title}\nBy ${story.authorName}\n\n${htmlToText(story.bodyHtml)}\n\n` +
+    `${publication.name}\n\n${preface.map((part) => `${part.text}\n`).join('')}${story.title}\nBy ${story.authorName}\n\n${htmlToText(story.bodyHtml)}\n\n` +
     `Read it on Lamplight: ${storyUrl}\n\n{{${mark}:footer}}`;
   return { entryId, subject: story.title, fromName: publication.name, html, text, urls, mark };
+}
+
+/**
+ * A site topic's edition of a day (the daily devotional's mail: docs/decisions/051-daily-devotional-mail.md):
+ * under the topic's name, the parts above (the verse of the day), then the story introduced — its
+ * title, author and publication, feature image and excerpt — with a link to read it on the site,
+ * not its whole text. The same slots as renderNewsletter: personalize() fills each recipient's
+ * signed click links, open pixel, unsubscribe footer and headers.
+ */
+export function renderTopicEdition(
+  entryId: string,
+  story: NewsletterStory,
+  publication: NewsletterPublication,
+  topicName: string,
+  preface: readonly NewsletterPart[] = [],
+): NewsletterTemplate {
+  const mark = randomBytes(8).toString('hex');
+  const urls: string[] = [];
+  const slot = (url: string) => {
+    urls.push(url);
+    return `{{${mark}:link:${urls.length - 1}}}`;
+  };
+  const storyUrl = `${base()}${storyPath(story)}`;
+  const logo = publication.image
+    ? `<img src="${escapeHtml(absolute(publication.image))}" alt="" width="24" height="24" style="border-radius:4px;vertical-align:middle;margin-right:6px">`
+    : '';
+  const feature = story.featureImageUrl
+    ? `<p><img src="${escapeHtml(absolute(story.featureImageUrl))}" alt="" style="max-width:100%;height:auto"></p>`
+    : '';
+  const excerpt = story.excerpt.trim();
+  const html = frame(
+    `<p style="font-family:Arial,sans-serif;font-size:15px;font-weight:bold">${escapeHtml(topicName)}</p>` +
+      preface.map((part) => part.html).join('') +
+      `<p style="font-family:Arial,sans-serif;font-size:13px;color:#6b6b6b;margin:0">${logo}${escapeHtml(publication.name)}</p>` +
+      `<h1 style="font-size:28px;line-height:1.25;margin:8px 0"><a href="${slot(storyUrl)}" style="color:#1f1f1f;text-decoration:none">${escapeHtml(story.title)}</a></h1>` +
+      `<p style="color:#6b6b6b">By ${escapeHtml(story.authorName)}</p>` +
+      feature +
+      (excerpt ? `<p style="font-size:18px;line-height:1.6">${escapeHtml(excerpt)}</p>` : '') +
+      `<p><a href="${slot(storyUrl)}" style="display:inline-block;padding:10px 18px;background:#1f1f1f;color:#ffffff;text-decoration:none;border-radius:4px">Read it on Lamplight</a></p>` +
+      `{{${mark}:footer}}<img src="{{${mark}:open}}" alt="" width="1" height="1" style="display:block;border:0">`,
+  );
+  const text =
+    `${topicName}\n\n${preface.map((part) => `${part.text}\n`).join('')}` +
+    `${story.title}\nBy ${story.authorName} · ${publication.name}\n\n${excerpt ? `${excerpt}\n\n` : ''}` +
+    `Read it on Lamplight: ${storyUrl}\n\n{{${mark}:footer}}`;
+  return { entryId, subject: story.title, fromName: topicName, html, text, urls, mark };
 }
 
 /** The template for one recipient: their click links, open pixel, unsubscribe and own-page links. */
@@ -198,5 +248,34 @@ export function personalize(
     headers: unsubscribeHeaders(unsubscribe),
     html,
     text,
+  };
+}
+
+/**
+ * A mail to one subscriber of a topic that is not a publication's newsletter (a reading plan's day:
+ * docs/decisions/050-reading-plans.md): `html` (already escaped) in the newsletters' frame, then
+ * the same footer — unsubscribe and own-page links — and RFC 8058's List-Unsubscribe headers.
+ * `messageKey` names the message for good (one per recipient and mail), so a resend is the same one.
+ */
+export function subscriberMail(input: {
+  subscriptionId: string;
+  email: string;
+  subject: string;
+  fromName?: string;
+  messageKey: string;
+  html: string;
+  text: string;
+}): OutgoingMail {
+  const unsubscribe = unsubscribeToken(input.subscriptionId, null);
+  const unsubscribePage = links.unsubscribePage(unsubscribe);
+  const manage = links.manage(manageToken(input.email));
+  return {
+    to: input.email,
+    subject: input.subject,
+    ...(input.fromName && { fromName: input.fromName }),
+    messageId: `<${input.messageKey}@${messageDomain()}>`,
+    headers: unsubscribeHeaders(unsubscribe),
+    html: frame(`${input.html}${footerHtml(unsubscribePage, manage)}`),
+    text: `${input.text}\n\nUnsubscribe: ${unsubscribePage}\nManage your subscriptions: ${manage}\n`,
   };
 }

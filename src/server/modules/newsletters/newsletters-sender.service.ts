@@ -4,7 +4,14 @@ import { log } from '../../observability/logger';
 import { isPublicStory, storyResource } from '../posts/posts-access.service';
 import { getStoryAfterWrite } from '../posts/posts-read.service';
 import { getPublicationOrThrow } from '../publications/publications.service';
-import { personalize, renderNewsletter, type NewsletterTemplate } from './newsletters-mail';
+import { failEditionEntry, findEditionOfEntry } from './newsletters-editions.repository';
+import {
+  personalize,
+  renderNewsletter,
+  renderTopicEdition,
+  type NewsletterTemplate,
+} from './newsletters-mail';
+import { newsletterComposing, type NewsletterComposing } from './newsletters.events';
 import {
   claimDeliveries,
   failDelivery,
@@ -52,26 +59,51 @@ export async function sendDueNewsletters(newsletterId?: string, signal?: AbortSi
 /** The story as a mail, or null when the entry cannot be sent now (not sending, or its story not out yet). */
 async function prepare(entryId: string): Promise<NewsletterTemplate | null> {
   const entry = await findEntry(entryId);
-  if (!entry || entry.status !== 'sending' || !entry.postId) return null;
+  if (!entry || entry.status !== 'sending') return null;
+  // A site topic's edition (the daily devotional's mail: docs/decisions/051-daily-devotional-mail.md)
+  // keeps its story on the edition, not on the entry.
+  const edition = entry.postId ? null : await findEditionOfEntry(entryId);
+  const postId = entry.postId ?? edition?.postId;
+  if (!postId) {
+    if (edition) await failEditionEntry(entryId, 'The story was deleted before the mail was sent');
+    return null;
+  }
   // No read check: the worker acts for the publication (an unpublish or delete stops the entry first).
-  const story = await getStoryAfterWrite(null, entry.postId).catch(() => null);
+  const story = await getStoryAfterWrite(null, postId).catch(() => null);
   // Only a public story is mailed. One scheduled to go out after its newsletter's time: the deliveries
-  // wait for it (the next sweep after it is published).
-  if (!story || !isPublicStory(storyResource({ ...story, authorId: story.author.id }))) return null;
+  // wait for it (the next sweep after it is published). An edition's story was public when the day's
+  // edition was made: no longer public, it was taken back, and the edition fails (the posts triggers
+  // that stop a publication's entries look at the entry's own post_id, which an edition leaves null).
+  if (!story || !isPublicStory(storyResource({ ...story, authorId: story.author.id }))) {
+    if (edition) await failEditionEntry(entryId, 'The story was unpublished before the mail was sent');
+    return null;
+  }
   const publication = await getPublicationOrThrow(null, entry.publicationId);
-  return renderNewsletter(
+  // The modules above may open the mail with a part of their own (the daily devotional's verse of
+  // the day: docs/decisions/049-verse-of-the-day.md). An edition is for its own day, however late a
+  // pass over it runs.
+  const composing: NewsletterComposing = {
     entryId,
-    {
-      id: story.id,
-      slug: story.slug,
-      title: story.title,
-      excerpt: story.excerpt,
-      featureImageUrl: story.featureImageUrl,
-      bodyHtml: story.bodyHtml,
-      authorName: story.author.name,
-    },
-    { name: publication.name, image: publication.image },
-  );
+    publicationId: entry.publicationId,
+    topicSlug: edition?.topicSlug ?? null,
+    languageCode: story.languageCode,
+    at: (edition && entry.scheduledTime) || new Date(),
+    preface: [],
+  };
+  await newsletterComposing.emit(composing);
+  const mailStory = {
+    id: story.id,
+    slug: story.slug,
+    title: story.title,
+    excerpt: story.excerpt,
+    featureImageUrl: story.featureImageUrl,
+    bodyHtml: story.bodyHtml,
+    authorName: story.author.name,
+  };
+  const from = { name: publication.name, image: publication.image };
+  return edition
+    ? renderTopicEdition(entryId, mailStory, from, edition.topicName, composing.preface)
+    : renderNewsletter(entryId, mailStory, from, composing.preface);
 }
 
 async function sendEntry(entryId: string, signal?: AbortSignal): Promise<number> {

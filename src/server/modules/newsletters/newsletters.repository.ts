@@ -67,7 +67,7 @@ export async function findEntry(newsletterId: string): Promise<EntryWithPost | u
   return row && withPost(row);
 }
 
-/** Newest first, keyset on (created_at, newsletter_id). */
+/** Newest first, keyset on (created_at, newsletter_id); the site topics' editions left out. */
 export async function findEntriesOfPublication(
   publicationId: string,
   cursor: Cursor | null,
@@ -86,6 +86,9 @@ export async function findEntriesOfPublication(
           ? sql`(${newsletterEntries.createdAt}, ${newsletterEntries.newsletterId}) < (${cursorTime(cursor)}, ${cursor.id})`
           : undefined,
         since ? sql`${newsletterEntries.createdAt} >= ${since}` : undefined,
+        // A site topic's edition of the publication's story is the site's mail, not this newsletter's
+        // (docs/decisions/051-daily-devotional-mail.md).
+        sql`not exists (select 1 from newsletter_topic_editions te where te.entry_id = ${newsletterEntries.newsletterId})`,
       ),
     )
     .orderBy(desc(newsletterEntries.createdAt), desc(newsletterEntries.newsletterId))
@@ -176,7 +179,10 @@ export async function startDueEntries(newsletterId?: string): Promise<string[]> 
             then (e.scheduled_time at time zone e.timezone) at time zone s.timezone
             else e.scheduled_time end
         from newsletter_entries e
-        join topics t on t.publication_id = e.publication_id
+        -- A site topic's edition goes to that topic (decision 051), any other entry to its publication's.
+        join topics t on t.id = coalesce(
+          (select te.topic_id from newsletter_topic_editions te where te.entry_id = e.newsletter_id),
+          (select pt.id from topics pt where pt.publication_id = e.publication_id))
         join subscriptions s on s.topic_id = t.id and s.status = 'active' and s.bounced_at is null
         left join pg_timezone_names z on z.name = s.timezone
         where e.newsletter_id = ${id}

@@ -12,6 +12,7 @@ import { AppError, conflict, notFound } from '../../lib/errors';
 import { newUuid } from '../../lib/ids';
 import { loadVisibleStory, scheduledDate } from '../posts/posts-access.service';
 import { collectionPublicationIdOf, loadPublication } from '../publications/publications.service';
+import { findEditionOfEntry } from './newsletters-editions.repository';
 import { enqueueNewsletterSend } from './newsletters.queue';
 import type { CreateNewsletterInput, NewsletterEntry, ScheduleNewsletterInput } from './newsletters.schema';
 import {
@@ -66,6 +67,8 @@ async function loadEntry(actor: Actor, publicationId: string, newsletterId: stri
   const { role } = await loadPublication(actor, publicationId);
   const entry = await findEntry(newsletterId);
   if (!entry || entry.publicationId !== publicationId) throw notFound('Newsletter');
+  // A site topic's edition of one of its stories is the site's mail, not the publication's (decision 051).
+  if (!entry.postId && (await findEditionOfEntry(newsletterId))) throw notFound('Newsletter');
   return { entry, role };
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -158,6 +159,34 @@ export const newsletterDeliveries = pgTable(
   ],
 );
 
+// A site topic's edition of a day (docs/decisions/051-daily-devotional-mail.md): the daily
+// devotional's mail to its subscribers, sent as a newsletter entry like any other — same queue,
+// batches, leases, retries and bounces — whose recipients are this topic's subscribers instead of a
+// publication's. The entry's own post_id stays null (a story mailed to a site topic is not "in its
+// publication's newsletter", and the same story comes round again in the rotation); the story is
+// here. One row per (topic, day): the day's sweep makes it once, whatever the number of workers.
+export const newsletterTopicEditions = pgTable(
+  'newsletter_topic_editions',
+  {
+    topicId: uuid('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    /** The site's day (UTC, 'YYYY-MM-DD') the edition is for. */
+    day: date('day', { mode: 'string' }).notNull(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => newsletterEntries.newsletterId, { onDelete: 'cascade' }),
+    /** The story the mail introduces; null once it is deleted (the entry then fails). */
+    postId: text('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { precision: 3, withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.topicId, t.day] }),
+    uniqueIndex('newsletter_topic_editions_entry_key').on(t.entryId),
+    index('newsletter_topic_editions_post_idx').on(t.postId),
+  ],
+);
+
 export type TopicRow = typeof topics.$inferSelect;
 export type NewTopicRow = typeof topics.$inferInsert;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -166,3 +195,4 @@ export type NewsletterEntryRow = typeof newsletterEntries.$inferSelect;
 export type NewNewsletterEntryRow = typeof newsletterEntries.$inferInsert;
 export type NewsletterDeliveryRow = typeof newsletterDeliveries.$inferSelect;
 export type NewNewsletterDeliveryRow = typeof newsletterDeliveries.$inferInsert;
+export type NewsletterTopicEditionRow = typeof newsletterTopicEditions.$inferSelect;

@@ -25,6 +25,12 @@ export type ApiResponseCacheOptions = {
    * (`miss`: the API answered). The metrics (docs/decisions/036-metrics-and-logs.md).
    */
   onLookup?: (outcome: 'hit' | 'miss') => void;
+  /**
+   * The Cache-Control its copies are sent with. Default 'private, max-age=0, must-revalidate': a
+   * shared cache must not hand the anonymous copy to a signed-in reader. An answer that is the same
+   * for everyone and never changes (a scripture passage's text) may say 'public'.
+   */
+  cacheControl?: string;
 };
 
 // Node's Buffers are Uint8Arrays over an ArrayBuffer (never a shared one here): a body as they are.
@@ -36,10 +42,9 @@ const toResponse = (decision: ServeDecision) =>
 const header = (request: Request, name: string) => request.headers.get(name) ?? undefined;
 
 export function createApiResponseCache(options: ApiResponseCacheOptions) {
-  // 'private': a shared cache must not hand the anonymous copy to a signed-in reader.
   const store = createPageStore({
     maxBytes: options.maxBytes,
-    cacheControl: 'private, max-age=0, must-revalidate',
+    cacheControl: options.cacheControl ?? 'private, max-age=0, must-revalidate',
     contentType: 'application/json',
   });
 

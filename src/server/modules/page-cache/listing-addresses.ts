@@ -16,12 +16,16 @@ import { cookieHeader, type CacheRequest } from './cache-request';
 
 /** How long a ranking by page views is kept: the popular stories and top authors. */
 export const VIEWS_WINDOW_MS = 60_000;
+/** A page that shows the site's day (the daily devotion, the verse of the day) is kept within it (UTC). */
+export const DAY_MS = 86_400_000;
 
 export type ListingAddress = {
   /** The cache key: what the copy depends on besides the site's version. */
   key: string;
   /** Whether the copy shows a ranking by page views (then it is kept a VIEWS_WINDOW_MS at most). */
   ranksByViews: boolean;
+  /** Whether the copy shows the site's day (then it is kept within that UTC day: /dailydevotion). */
+  changesDaily?: boolean;
 };
 
 const split = (url: string) => {
@@ -49,12 +53,17 @@ const WRITER = /^\/@([a-z0-9-]+)$/;
 const TAG = /^\/tags\/([^/?#]+)$/;
 const SUBTOPIC_QUERY = /^subtopic=([0-9a-f-]{36})$/;
 const PUBLICATIONS_QUERY = /^languageCode=([a-z]{2})$/;
+const DEVOTION_QUERY = /^id=([0-9a-f-]{36})$/;
 
 /** Whether a page's target (path and query) can be a cached listing: no database, no headers. */
 export function takesListingPage(url: string): boolean {
   const { path, query } = split(url);
   if (path === '/') return !query || HOME_QUERY.test(query);
   if (path === '/publications') return !query || PUBLICATIONS_QUERY.test(query);
+  if (path === '/dailydevotion') {
+    const id = DEVOTION_QUERY.exec(query)?.[1];
+    return !query || (id !== undefined && UUID_RE.test(id));
+  }
   const writer = WRITER.exec(path)?.[1];
   if (writer) return !query && subdomainFormProblem(writer) === null;
   const tag = TAG.exec(path)?.[1];
@@ -87,6 +96,15 @@ export function listingPageAddress(request: CacheRequest & { url: string }): Lis
       ranksByViews: true,
     };
   }
+  if (path === '/dailydevotion') {
+    // The day's devotion and verse of the day, in the reader's language (docs/decisions/049): one copy
+    // per language and publication asked for, kept within the site's day.
+    const locale = readerLocale({
+      headers: { get: (name: string) => header(request.headers, name) },
+      cookie: cookieValue(request.headers, LANGUAGE_COOKIE),
+    });
+    return { key: `dailydevotion ${locale.languageCode} ${query}`, ranksByViews: false, changesDaily: true };
+  }
   return { key: request.url, ranksByViews: false };
 }
 
@@ -118,5 +136,6 @@ export function listingApiAddress(request: CacheRequest & { url: string }): List
 
 /** The fingerprint a listing's copy must have now: the site's version, and the views window. */
 export function listingFingerprint(address: ListingAddress, siteVersion: string, now = Date.now()): string {
+  if (address.changesDaily) return `${siteVersion}:day${Math.floor(now / DAY_MS)}`;
   return address.ranksByViews ? `${siteVersion}:${Math.floor(now / VIEWS_WINDOW_MS)}` : siteVersion;
 }

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db';
 import { preparedQuery } from '../../db/prepared';
 
 // The publication page's fingerprint (docs/decisions/021-publication-page-cache.md): the
@@ -33,4 +35,13 @@ export type PublicationRef = { by: 'id' | 'subdomain'; value: string };
 export async function findPublicationPageFingerprint(ref: PublicationRef): Promise<string | null> {
   const [row] = await (ref.by === 'id' ? byId : bySubdomain)(ref.value);
   return row?.fp ?? null;
+}
+
+/**
+ * Moves a publication's page version on `tx` (the database's own bump_publication_page_versions, as
+ * its triggers do), for a change the triggers do not see: a table of a module above this one that the
+ * page shows (a reading plan). Its cached page is then rendered afresh on the next request.
+ */
+export async function bumpPublicationPageVersion(tx: Db, publicationId: string): Promise<void> {
+  await tx.execute(sql`select bump_publication_page_versions(${publicationId}::uuid)`);
 }

@@ -22,6 +22,8 @@ describe('routeKind', () => {
     ['/publications', 'publication'],
     ['/publications/6f9619ff-8b86-d011-b42d-00c04fc964ff', 'publication'],
     ['/search?q=hope', 'search'],
+    ['/scripture/John.3.16', 'scripture'],
+    ['/scripture/Ps.23/feed', 'feed'],
     ['/api/posts/6f9619ff-8b86-d011-b42d-00c04fc964ff', 'api'],
     ['/api', 'api'],
     ['/api/auth/session', 'auth'],

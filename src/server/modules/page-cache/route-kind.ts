@@ -12,6 +12,7 @@ export const ROUTE_KINDS = [
   'writer', // /@{subdomain}, /u/{subdomain}
   'publication', // /{subdomain}, /publications, /publications/{id}
   'search', // /search
+  'scripture', // /scripture/{osis}: the passage pages
   'api', // /api/* but next-auth's
   'auth', // /api/auth/*, /signin, /signup
   'static', // /_next/*, /uploads/*, files such as /favicon.ico
@@ -50,6 +51,8 @@ export function routeKind(url: string): RouteKind {
       return 'publication';
     case 'search':
       return 'search';
+    case 'scripture':
+      return isFeed(path) ? 'feed' : 'scripture';
     case 'signin':
     case 'signup':
       return 'auth';

@@ -1,10 +1,18 @@
-import { findSiteVersion } from './site-version.repository';
+import { bumpSiteVersion, findSiteVersion } from './site-version.repository';
 
 // What other modules may ask of the site's version (docs/decisions/026-listing-page-caches.md).
 
 /** The site's version now: the fingerprint of a page that changes only with it (the search page). */
 export function currentSiteVersion(): Promise<string> {
   return findSiteVersion();
+}
+
+/**
+ * Tells every listing cache that something they show changed where no trigger looks (a story's
+ * stored scripture references, written after the story's own commit: decision 046).
+ */
+export function touchSiteVersion(): Promise<void> {
+  return bumpSiteVersion();
 }
 
 /** What one kept result may be estimated to hold: a string's characters, else its JSON's, at 2 bytes. */

@@ -11,7 +11,8 @@ import {
 } from './posts-access.service';
 import { findStorySummaryRowsByIds, findStoryRowById } from './posts-read.repository';
 import type { StoryRow, StorySummaryRow } from './posts-summary.selection';
-import type { Story, StorySummary } from './posts.schema';
+import type { Story, StorySummary, StoryWithScripture } from './posts.schema';
+import { storyScriptureRefs } from './story-scripture-slot';
 
 // GET answers about stories: one story, and summaries by id — every list's way to show stories as
 // the actor may see them. A story nobody but its author, its publication's editors and site admins
@@ -58,6 +59,12 @@ function toStory(row: StoryRow, capabilities: StoryCapabilities): Story {
 export async function getPostOrThrow(actor: Actor, id: string): Promise<Story> {
   const { row, resource, role } = await loadVisibleStory(actor, id, actor !== null);
   return toStory(row, storyCapabilitiesOf(actor, resource, role, row));
+}
+
+/** GET /posts/{id} as the API answers it: the story and the scripture passages it cites. */
+export async function getPostWithScriptureOrThrow(actor: Actor, id: string): Promise<StoryWithScripture> {
+  const story = await getPostOrThrow(actor, id);
+  return { ...story, scriptureRefs: await storyScriptureRefs(story.id, story.languageCode) };
 }
 
 /** A memo of the actor's role per publication, for pages of stories from several publications. */

@@ -9,7 +9,7 @@ import {
   schedulePost,
   unpublishPost,
 } from './posts-lifecycle.service';
-import { getPostOrThrow } from './posts-read.service';
+import { getPostWithScriptureOrThrow } from './posts-read.service';
 import {
   createPostSchema,
   createScheduledPostSchema,
@@ -18,6 +18,7 @@ import {
   schedulePostSchema,
   storyIdSchema,
   storySchema,
+  storyWithScriptureSchema,
   updatePostSchema,
 } from './posts.schema';
 import { createPost, deletePost, updatePost } from './posts.service';
@@ -146,10 +147,11 @@ export const postsRoutes = createRouter()
       security: anyone,
       tags,
       summary: 'A story',
+      description: 'With the scripture passages it cites (`scriptureRefs`), in order of first appearance.',
       request: { params },
-      responses: story,
+      responses: { 200: json(storyWithScriptureSchema) },
     }),
-    async (c) => c.json(await getPostOrThrow(c.get('actor'), c.req.valid('param').id), 200),
+    async (c) => c.json(await getPostWithScriptureOrThrow(c.get('actor'), c.req.valid('param').id), 200),
   )
   // PATCH /api/posts/{id} — update, or republish; `version` must be current (409 otherwise)
   .openapi(

@@ -215,6 +215,18 @@ export const storySchema = storySummaryFields.extend({
 });
 export type Story = z.infer<typeof storySchema>;
 
+/** A passage the story cites (issue 24, docs/decisions/046-stored-references.md). */
+export const storyScriptureRefSchema = z.object({
+  osis: z.string().describe('The passage in OSIS: John.3.16, Ps.23, John.3.16-John.3.18'),
+  display: z.string().describe("Written for a reader in the story's language: John 3:16, 约翰福音 3:16"),
+});
+
+/** GET /api/posts/{id}: the story and the passages it cites, in order of first appearance. */
+export const storyWithScriptureSchema = storySchema.extend({
+  scriptureRefs: z.array(storyScriptureRefSchema),
+});
+export type StoryWithScripture = z.infer<typeof storyWithScriptureSchema>;
+
 export const storyPageSchema = z.object({
   posts: z.array(storySummarySchema),
   /** Send back as ?lastKey (URL-encoded JSON) for the next page; null on the last page. */

@@ -7,6 +7,26 @@ import { cjkWordsOf, headlineToHtml } from './posts-search.highlight';
 import { findSearchHeadlines, findSearchHitRows } from './posts-search.repository';
 import { SEARCH_OFFSET_MAX, SEARCH_PAGE_SIZE, type SearchPage } from './posts-search.schema';
 import { toCandidateQueryText, toSearchQueryText } from '../posts/posts.table';
+import { parseScriptureQuery } from '../scripture/references/scripture-references';
+import { citingStoryIds } from '../scripture/scripture-refs.service';
+
+/**
+ * A query that is one scripture reference ("John 3:16", "jn 3:16", "约3:16") also finds the stories
+ * citing that passage or one overlapping it (docs/decisions/046-stored-references.md): the newest
+ * CITING_CANDIDATES of them, ranked above every story that only holds the words.
+ */
+export const CITING_CANDIDATES = 100;
+
+const HAN = /[\u3400-\u9fff\uf900-\ufaff]/;
+
+/** The passage a query names, read in Chinese when it holds Chinese characters, else in English. */
+export function queryPassage(q: string): { startKey: number; endKey: number } | null {
+  // Every reference has a chapter number: a query of words alone costs no parsing.
+  if (!/[0-9０-９]/.test(q)) return null;
+  const first = HAN.test(q) ? 'zh' : 'en';
+  const found = parseScriptureQuery(q, first) ?? parseScriptureQuery(q, first === 'zh' ? 'en' : 'zh');
+  return found && { startKey: found.startKey, endKey: found.endKey };
+}
 
 /**
  * The ranked hits of one page and their highlights: the same for every reader, and kept until the
@@ -20,6 +40,30 @@ const rankedPage = untilSiteChanges(async (text: string, candidates: string, off
   );
   return { hits, headlines };
 });
+
+/**
+ * The same for a query naming a passage (startKey, endKey): the stories citing it first, newest
+ * first, then the stories holding the words that do not cite it, in their rank. Every word match
+ * is asked for at once (there are at most SEARCH_CANDIDATES + SEARCH_TITLE_CANDIDATES), so the
+ * merged list pages by offset like any other.
+ */
+const rankedPassagePage = untilSiteChanges(
+  async (text: string, candidates: string, startKey: number, endKey: number, offset: number) => {
+    const citing = await citingStoryIds({ startKey, endKey }, CITING_CANDIDATES);
+    const cited = new Set(citing);
+    const words = await findSearchHitRows({ text, candidates }, 0, SEARCH_OFFSET_MAX + SEARCH_PAGE_SIZE);
+    const merged = [
+      ...citing.map((id) => ({ id, titleHit: false })),
+      ...words.filter((hit) => !cited.has(hit.id)),
+    ];
+    const hits = merged.slice(offset, offset + SEARCH_PAGE_SIZE + 1);
+    const headlines = await findSearchHeadlines(
+      text,
+      hits.slice(0, SEARCH_PAGE_SIZE).map((hit) => hit.id),
+    );
+    return { hits, headlines };
+  },
+);
 
 /**
  * An anonymous reader's whole page (hits, hydration and highlights) is the same for every anonymous
@@ -38,7 +82,10 @@ export async function searchStories(actor: Actor, q: string, offset: number): Pr
 async function buildPage(actor: Actor, q: string, offset: number): Promise<SearchPage> {
   const text = toSearchQueryText(q);
   if (!text) return { posts: [], nextOffset: null };
-  const { hits, headlines } = await rankedPage(text, toCandidateQueryText(q), offset);
+  const passage = queryPassage(q);
+  const { hits, headlines } = passage
+    ? await rankedPassagePage(text, toCandidateQueryText(q), passage.startKey, passage.endKey, offset)
+    : await rankedPage(text, toCandidateQueryText(q), offset);
   const pageIds = hits.slice(0, SEARCH_PAGE_SIZE).map((hit) => hit.id);
   // The same hydration and read rule as every other list (banned writers' stories left out).
   const stories = await listVisibleStorySummaries(actor, pageIds);

@@ -10,6 +10,8 @@ export const RESERVED_SUBDOMAINS: ReadonlySet<string> = new Set([
   'static',
   'api',
   'search',
+  // The passage pages, /scripture/{osis} (issue 24).
+  'scripture',
   'tags',
   'admin',
   'daily-newsletter',
@@ -60,6 +62,8 @@ export const RESERVED_SUBDOMAINS: ReadonlySet<string> = new Set([
   'topic',
   'subtopics',
   'collections',
+  'plans',
+  'plan',
   'studio',
   'edit',
   'new',

@@ -7,6 +7,7 @@ import { safeDecode } from '@/lib/url';
 import { env } from '@/server/lib/env';
 import { getStoryPage } from '@/server/modules/posts/posts-page.service';
 import { getPageActor } from '@/server/auth/page-actor';
+import { linkScriptureReferences } from '@/server/modules/scripture/story-links/scripture-links';
 
 // /stories/{title-slug}-{id} (DESIGN §2): the story, server-rendered from its sanitised HTML. Not
 // public, or not there → the site's 404 page; an outdated slug → the current address (permanent).
@@ -28,7 +29,14 @@ export default async function StoryPage({ params }: Props) {
   const result = await loadStory((await params).slug);
   if (result.kind === 'not-found') notFound();
   if (result.kind === 'redirect') permanentRedirect(result.path);
-  const { story } = result;
+  // The body's scripture references become links to their passage pages, here, once per render:
+  // the front server keeps the page for every reader (docs/decisions/006, 048).
+  const { html, ...scripture } = linkScriptureReferences(
+    result.story.bodyHtml,
+    result.story.languageCode,
+    result.story.title,
+  );
+  const story = { ...result.story, bodyHtml: html };
   return (
     <>
       <script
@@ -36,7 +44,7 @@ export default async function StoryPage({ params }: Props) {
         // JSON with '<' escaped (story-seo.ts): no text of the story can close the script element.
         dangerouslySetInnerHTML={{ __html: storyJsonLd(story, env.PUBLIC_URL) }}
       />
-      <StoryArticle story={story} publicUrl={env.PUBLIC_URL} />
+      <StoryArticle story={story} publicUrl={env.PUBLIC_URL} scripture={scripture} />
     </>
   );
 }

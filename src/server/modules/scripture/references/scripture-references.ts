@@ -1,7 +1,12 @@
 import { bcv_parser } from 'bible-passage-reference-parser/esm/bcv_parser.js';
 import * as english from 'bible-passage-reference-parser/esm/lang/en.js';
 import * as chinese from 'bible-passage-reference-parser/esm/lang/zh.js';
+import { BookPatternIndex } from './book-patterns';
+import { chineseNumeralsToDigits } from './chinese-numerals';
 import { VERSIFICATION_SYSTEM } from './osis-books';
+import { toOneByteText } from './one-byte-text';
+import { dropProse, type Found } from './prose-filter';
+import { toSourceSpan, windowsAroundDigits, type Piece } from './reading-windows';
 import { parseOsisRange, type VersePoint } from './verse-keys';
 
 // Scripture references in running text, in English and in Chinese (simplified and traditional),
@@ -25,6 +30,7 @@ export type ScriptureReference = {
 };
 
 type Parser = InstanceType<typeof bcv_parser>;
+type BookPattern = { regexp: RegExp };
 
 /** Texts longer than this are read in the first MAX_TEXT_LENGTH characters only (bounded time). */
 export const MAX_TEXT_LENGTH = 200_000;
@@ -97,33 +103,68 @@ class ChineseRegexps extends chinese.regexps {
 }
 const CHINESE_MODULE = { ...chinese, regexps: ChineseRegexps, grammar_options: CHINESE_GRAMMAR };
 
-type ParserSet = { en: Parser; zh: Parser };
-let proseParsers: ParserSet | undefined;
-let queryParsers: ParserSet | undefined;
+/**
+ * A parser and the index of its book patterns: before each parse it is given only the patterns
+ * that can match the text (book-patterns.ts). The patterns live on the parser's `regexps` object,
+ * the language module's class it instantiated; if an upgrade moves them, every pattern is tried.
+ */
+type Reader = {
+  parser: Parser;
+  patterns: { books: BookPattern[] } | null;
+  index: BookPatternIndex<BookPattern> | null;
+  /** The English parser reads a one-byte copy of its text (one-byte-text.ts). */
+  oneByte: boolean;
+};
+type ReaderSet = { en: Reader; zh: Reader };
+let proseReaders: ReaderSet | undefined;
+let queryReaders: ReaderSet | undefined;
 
-function parsersFor(kind: 'prose' | 'query'): ParserSet {
-  const make = (options: typeof PROSE_OPTIONS | typeof QUERY_OPTIONS): ParserSet => ({
-    en: new bcv_parser(english).set_options(options),
-    zh: new bcv_parser(CHINESE_MODULE).set_options({ ...options, grammar: CHINESE_GRAMMAR }),
+function patternsOf(parser: Parser): { books: BookPattern[] } | null {
+  const regexps = (parser as unknown as { regexps?: { books?: unknown } }).regexps;
+  const books = regexps?.books;
+  if (!Array.isArray(books) || !books.every((book) => book?.regexp instanceof RegExp)) return null;
+  return regexps as { books: BookPattern[] };
+}
+
+function reader(parser: Parser, oneByte: boolean): Reader {
+  const patterns = patternsOf(parser);
+  return { parser, patterns, index: patterns && new BookPatternIndex(patterns.books), oneByte };
+}
+
+function readersFor(kind: 'prose' | 'query'): ReaderSet {
+  const make = (options: typeof PROSE_OPTIONS | typeof QUERY_OPTIONS): ReaderSet => ({
+    en: reader(new bcv_parser(english).set_options(options), true),
+    zh: reader(new bcv_parser(CHINESE_MODULE).set_options({ ...options, grammar: CHINESE_GRAMMAR }), false),
   });
-  if (kind === 'prose') return (proseParsers ??= make(PROSE_OPTIONS));
-  return (queryParsers ??= make(QUERY_OPTIONS));
+  if (kind === 'prose') return (proseReaders ??= make(PROSE_OPTIONS));
+  return (queryReaders ??= make(QUERY_OPTIONS));
+}
+
+/** How many book patterns each prose parser has, and how many it cannot narrow (for the tests). */
+export function bookPatternCoverage(): Record<
+  ScriptureLanguage,
+  { patterns: number; unread: number } | null
+> {
+  const readers = readersFor('prose');
+  const coverage = (r: Reader) => r.index && { patterns: r.patterns!.books.length, unread: r.index.unread };
+  return { en: coverage(readers.en), zh: coverage(readers.zh) };
 }
 
 /**
  * Length-preserving normalisation (every replacement is one UTF-16 unit for one, so the parser's
  * offsets are offsets into the original text):
  * - full-width forms (：，；（）０-９ …) and the ideographic space become their ASCII forms, so
- *   "約3：16" reads as "約3:16";
+ *   "約3：16" reads as "約3:16"; title marks 《》〈〉 become spaces ("《约翰福音》3:16": the module
+ *   would count them wrongly in its offsets);
  * - other hyphens and the minus sign become "-";
  * - the Chinese numeral markers the module does not know become punctuation it does:
  *   "第23篇" → " 23 ", "3章16节" → "3:16 ", "16至18" → "16-18".
  *   These touch only the characters around digits, never book names.
  */
 export function normaliseForParsing(text: string): string {
-  let out = text.replace(/[\uff01-\uff5e\u3000\u2010-\u2012\u2212]/g, (ch) => {
+  let out = text.replace(/[\uff01-\uff5e\u3000\u2010-\u2012\u2212\u3008-\u300b]/g, (ch) => {
     const code = ch.charCodeAt(0);
-    if (code === 0x3000) return ' ';
+    if (code === 0x3000 || (code >= 0x3008 && code <= 0x300b)) return ' ';
     if (code >= 0xff01) return String.fromCharCode(code - 0xfee0);
     return '-';
   });
@@ -137,11 +178,20 @@ export function normaliseForParsing(text: string): string {
 
 // Markers that close a Chinese reference and belong to it: "23篇", "3章", "16节".
 const CHINESE_CLOSING_MARKERS = new Set(['章', '篇', '节', '節']);
+// Title marks around a book name ("《约翰福音》3:16") are read as spaces (the module counts the
+// marks in its offsets wrongly otherwise); the opening mark then joins the reference's span.
+const TITLE_OPENERS = new Set(['《', '〈']);
+const TITLE_CLOSERS = /[》〉]/;
 
-type Found = { osis: string; from: number; to: number; group: number };
-
-function runParser(parser: Parser, normalised: string): Found[] {
-  parser.parse(normalised);
+/** The references one parser finds in `text`; none without parsing when no book pattern can match. */
+function runParser({ parser, patterns, index, oneByte }: Reader, text: string): Found[] {
+  if (oneByte) text = toOneByteText(text);
+  if (patterns && index) {
+    const candidates = index.candidates(text);
+    if (candidates.length === 0) return [];
+    patterns.books = candidates;
+  }
+  parser.parse(text);
   const found: Found[] = [];
   for (const entity of parser.parsed_entities()) {
     if (!entity.osis || !entity.indices) continue;
@@ -155,189 +205,92 @@ function runParser(parser: Parser, normalised: string): Found[] {
   return found;
 }
 
-// ---------------------------------------------------------------------------------------------
-// The post-filter (the parser has no option for this): a book name that is also an everyday word
-// or a first name, followed by nothing more than a bare number, is prose, not scripture:
-// "Mark 2 days", "John 3 people", "Acts 2 and", "Job 3", "Numbers 5", "Is 2 enough?", "约3天",
-// "路2号", "提前3天". Such a reference is kept only with evidence: a chapter:verse ("Mark 2:1"),
-// a range into another book ("Matthew 28–Mark 1"), an explicit "chapter"/"verse" word ("John
-// chapter 3"), or, in English, parentheses around it ("(Job 38)"). Unambiguous names ("Psalm 23",
-// "1 Cor 13", "Romans 8", "约翰福音3章") need none.
-
-/** English book names and abbreviations the parser accepts that are common words or names. */
-// prettier-ignore
-const AMBIGUOUS_ENGLISH = new Set([
-  // Names people carry today, and words of everyday English.
-  'mark', 'luke', 'john', 'matthew', 'james', 'jude', 'ruth', 'amos', 'titus', 'daniel', 'dan',
-  'joel', 'jonah', 'micah', 'esther', 'ezra', 'joshua', 'samuel', 'phil', 'acts', 'act', 'job',
-  'numbers', 'kings', 'chronicles', 'judges', 'song',
-  // Short abbreviations that are words or syllables of prose ("Is 2 enough?", "Ex 3", "Col 3").
-  'is', 'am', 'es', 'ex', 'ge', 'gen', 'le', 'nu', 'jo', 'jon', 'jud', 'ne', 'la', 'lam', 'ro',
-  'ga', 'col', 're', 'rev', 'pr', 'pro', 'ec', 'ac', 'lu', 'ru', 'da', 'ho', 'ob', 'mi', 'mic',
-  'na', 'ha', 'hab', 'mal', 'tit',
-]);
-
-/** Function words that even a chapter:verse does not rescue ("Is 5:30 okay?", "Re: 3:1"). */
-const ONLY_IN_PARENTHESES = new Set(['is', 'am', 're']);
-
-/** Chinese abbreviations that are everyday words ("提前" = in advance, "撒下" = to scatter). */
-const AMBIGUOUS_CHINESE = new Set(['提前', '提后', '提後', '撒上', '撒下']);
-
-const HAS_VERSE = /\d\s*:\s*\d|\d\.\d/;
-const EXPLICIT_MARKER = /\b(?:chapters?|chap|ch|verses?|vv?|ver)\b/i;
-const OPENERS = new Set(['(', '[']);
-const CLOSERS = new Set([')', ']', ',', ';']);
-
-function bookWord(normalisedRunText: string): string {
-  const leading = /^\P{N}*/u.exec(normalisedRunText)?.[0] ?? '';
-  return leading.replace(/[\p{P}\s]/gu, '').toLowerCase();
-}
-
-function isAmbiguousBook(word: string): boolean {
-  if (word === '') return false; // "1 Cor", "2 John": a numbered book is never prose.
-  if (/^\p{Script=Han}+$/u.test(word)) return word.length === 1 || AMBIGUOUS_CHINESE.has(word);
-  return AMBIGUOUS_ENGLISH.has(word);
-}
-
-function isParenthesised(normalised: string, from: number, to: number): boolean {
-  let before = from - 1;
-  while (before >= 0 && normalised[before] === ' ') before--;
-  let after = to;
-  while (after < normalised.length && normalised[after] === ' ') after++;
-  return OPENERS.has(normalised[before] ?? '') && CLOSERS.has(normalised[after] ?? '');
-}
-
-/**
- * Splits the parser's sequences into runs that each start at a book name ("Mark 2, 3:4; Luke 5"
- * → [Mark 2, 3:4] [Luke 5]) and drops the runs the post-filter rejects.
- */
-function dropProse(found: Found[], normalised: string): Found[] {
-  const kept: Found[] = [];
-  let run: Found[] = [];
-  const flush = () => {
-    if (run.length === 0) return;
-    const from = run[0].from;
-    const to = run[run.length - 1].to;
-    const text = normalised.slice(from, to);
-    const word = bookWord(text);
-    const books = new Set(run.flatMap((item) => item.osis.split('-').map((part) => part.split('.')[0])));
-    const evidence = ONLY_IN_PARENTHESES.has(word)
-      ? isParenthesised(normalised, from, to)
-      : !isAmbiguousBook(word) ||
-        HAS_VERSE.test(text) ||
-        books.size > 1 ||
-        (!/\p{Script=Han}/u.test(word) &&
-          (EXPLICIT_MARKER.test(text) || isParenthesised(normalised, from, to)));
-    if (evidence) kept.push(...run);
-    run = [];
-  };
-  let previous: Found | undefined;
-  for (const item of found) {
-    const text = normalised.slice(item.from, item.to);
-    const startsWithBook = /^\s*\P{N}/u.test(text) || startBook(item.osis) !== endBook(previous?.osis);
-    if (!previous || item.group !== previous.group || startsWithBook) flush();
-    run.push(item);
-    previous = item;
-  }
-  flush();
-  return kept;
-}
-
-function startBook(osis: string): string {
-  return osis.split(/[.-]/)[0];
-}
-
-function endBook(osis: string | undefined): string | undefined {
-  return osis?.split('-').pop()?.split('.')[0];
-}
-
-function toReference(item: Found, original: string): ScriptureReference | null {
-  const range = parseOsisRange(item.osis);
+function toReference(osis: string, from: number, to: number, source: string): ScriptureReference | null {
+  const range = parseOsisRange(osis);
   if (!range) return null;
-  let to = item.to;
-  if (CHINESE_CLOSING_MARKERS.has(original[to] ?? '')) to++;
-  return { osis: item.osis, ...range, from: item.from, to };
+  if (CHINESE_CLOSING_MARKERS.has(source[to] ?? '')) to++;
+  if (TITLE_OPENERS.has(source[from - 1] ?? '') && TITLE_CLOSERS.test(source.slice(from, to))) from--;
+  return { osis, ...range, from, to };
 }
 
 /**
- * The stretches worth reading: every reference has a digit, so only the text around digits is
- * read — from 64 characters before a number (more than the longest book name, then back to the
- * start of a word) to 32 after it (a translation "(NIV)", a "ff", a closing 篇/节), joined by
- * "\n#\n" ("#" ends any passage, so nothing joins across stretches). The parser's cost grows with
- * every character it scans, whatever the character; most of a story is prose without digits, so
- * this keeps recognition cheap at save time.
+ * Reads the windows (offsets in the joined text): English one window at a time, since each
+ * window holds few capitals and so few book patterns are candidates (book-patterns.ts); Chinese
+ * all at once, since its windows narrow little and one call costs less than several.
  */
-type Piece = { at: number; from: number; to: number };
-const LINE_JOINER = '\n#\n';
-const READ_BEFORE_DIGIT = 64;
-const READ_AFTER_DIGIT = 32;
-const SNAP_TO_WORD = 48;
-
-function stretchesAroundDigits(text: string): { combined: string; pieces: Piece[] } {
-  const spans: [number, number][] = [];
-  for (const match of text.matchAll(/\d+/g)) {
-    let from = Math.max(0, match.index - READ_BEFORE_DIGIT);
-    let to = Math.min(text.length, match.index + match[0].length + READ_AFTER_DIGIT);
-    for (let k = 0; k < SNAP_TO_WORD && from > 0 && !/\s/.test(text[from - 1]); k++) from--;
-    for (let k = 0; k < SNAP_TO_WORD && to < text.length && !/\s/.test(text[to]); k++) to++;
-    const last = spans[spans.length - 1];
-    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
-    else spans.push([from, to]);
+function readBatches(
+  reader: Reader,
+  lang: ScriptureLanguage,
+  kind: 'prose' | 'query',
+  parsed: string,
+  raw: string,
+  pieces: readonly Piece[],
+): Found[] {
+  const batches = lang === 'en' ? pieces.map((piece) => [piece]) : [pieces];
+  const found: Found[] = [];
+  let groups = 0;
+  for (const batch of batches) {
+    const start = batch[0].at;
+    const last = batch[batch.length - 1];
+    const end = last.at + last.to - last.from;
+    const text = parsed.slice(start, end);
+    let items = runParser(reader, text);
+    if (items.length === 0) continue;
+    let groupsHere = 0;
+    for (const item of items) groupsHere = Math.max(groupsHere, item.group + 1);
+    if (kind === 'prose') items = dropProse(items, text, raw.slice(start, end));
+    for (const item of items)
+      found.push({ ...item, from: item.from + start, to: item.to + start, group: item.group + groups });
+    groups += groupsHere;
   }
-  const pieces: Piece[] = [];
-  let combined = '';
-  for (const [from, to] of spans) {
-    if (pieces.length > 0) combined += LINE_JOINER;
-    pieces.push({ at: combined.length, from, to });
-    combined += text.slice(from, to);
-  }
-  return { combined, pieces };
-}
-
-/** Maps a span of the joined lines back to the text; null if it crosses a joiner (it cannot). */
-function toOriginal(pieces: readonly Piece[], item: Found): Found | null {
-  let low = 0;
-  let high = pieces.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (pieces[middle].at <= item.from) low = middle;
-    else high = middle - 1;
-  }
-  const piece = pieces[low];
-  const shift = piece.from - piece.at;
-  if (item.to + shift > piece.to) return null;
-  return { ...item, from: item.from + shift, to: item.to + shift };
+  return found;
 }
 
 function find(text: string, language: ScriptureLanguage, kind: 'prose' | 'query'): ScriptureReference[] {
   const source = text.length > MAX_TEXT_LENGTH ? text.slice(0, MAX_TEXT_LENGTH) : text;
-  const normalised = normaliseForParsing(source);
-  const { combined, pieces } = stretchesAroundDigits(normalised);
+  // "三章十六节" → "3章16节" (offsets mapped back through `origin`), then windows around digits,
+  // normalised ("3:16 ") in place: the parser reads `parsed`, the filter also sees `raw`.
+  const { text: digits, origin } = chineseNumeralsToDigits(source);
+  const { joined: raw, pieces } = windowsAroundDigits(digits);
   if (pieces.length === 0) return [];
-  const parsers = parsersFor(kind);
+  const parsed = normaliseForParsing(raw);
+  const readers = readersFor(kind);
   // The story's language reads first; the other reads too when the text contains its script
   // (a Chinese story citing "John 3:16", an English one citing "约翰福音 3:16"). Where both read
-  // the same characters, the story's language wins.
+  // the same characters, the story's language wins, unless the other reads more (winsOver).
   const order: ScriptureLanguage[] = language === 'zh' ? ['zh', 'en'] : ['en', 'zh'];
   const primary: ScriptureReference[] = [];
   const secondary: ScriptureReference[] = [];
+  const replaced = new Set<number>();
   for (const lang of order) {
-    if (lang !== language && !(lang === 'zh' ? /\p{Script=Han}/u : /[A-Za-z]/).test(combined)) continue;
-    let found = runParser(parsers[lang], combined);
-    if (kind === 'prose') found = dropProse(found, combined);
-    for (const item of found) {
-      const mapped = toOriginal(pieces, item);
-      const reference = mapped && toReference(mapped, source);
+    if (lang !== language && !(lang === 'zh' ? /\p{Script=Han}/u : /[A-Za-z]/).test(parsed)) continue;
+    for (const item of readBatches(readers[lang], lang, kind, parsed, raw, pieces)) {
+      const span = toSourceSpan(pieces, item.from, item.to);
+      if (!span) continue;
+      const [from, to] = origin ? [origin[span[0]], origin[span[1] - 1] + 1] : span;
+      const reference = toReference(item.osis, from, to, source);
       if (!reference) continue;
       if (lang === language) primary.push(reference);
-      else if (!overlapsAny(primary, reference)) secondary.push(reference);
+      else if (winsOver(primary, reference, replaced)) secondary.push(reference);
     }
   }
-  return secondary.length === 0 ? primary : [...primary, ...secondary].sort((a, b) => a.from - b.from);
+  if (secondary.length === 0) return primary;
+  return [...primary.filter((_, index) => !replaced.has(index)), ...secondary].sort(
+    (a, b) => a.from - b.from,
+  );
 }
 
-/** `sorted` is in text order (the parser's output order): a binary search finds the neighbours. */
-function overlapsAny(sorted: readonly ScriptureReference[], reference: ScriptureReference): boolean {
+/**
+ * Whether the other language's reading is kept: where it overlaps none of the story language's,
+ * or covers the characters of those it overlaps and more (a Chinese story's "1 John 4:8": the
+ * Chinese module knows the id "John" but not "1 John"), which it then replaces (`replaced`).
+ * `sorted` is in text order (the parser's output order): a binary search finds the neighbours.
+ */
+function winsOver(
+  sorted: readonly ScriptureReference[],
+  reference: ScriptureReference,
+  replaced: Set<number>,
+) {
   let low = 0;
   let high = sorted.length;
   while (low < high) {
@@ -345,12 +298,22 @@ function overlapsAny(sorted: readonly ScriptureReference[], reference: Scripture
     if (sorted[middle].to <= reference.from) low = middle + 1;
     else high = middle;
   }
-  return low < sorted.length && sorted[low].from < reference.to;
+  const overlapped: number[] = [];
+  for (let index = low; index < sorted.length && sorted[index].from < reference.to; index++)
+    overlapped.push(index);
+  const covers = (other: ScriptureReference) =>
+    reference.from <= other.from &&
+    other.to <= reference.to &&
+    reference.to - reference.from > other.to - other.from;
+  if (!overlapped.every((index) => covers(sorted[index]))) return false;
+  for (const index of overlapped) replaced.add(index);
+  return true;
 }
 
 /**
  * Every scripture reference in a story's (or newsletter's) plain text, in order of appearance.
- * `language` is the text's language: its parser reads first and wins where both read a span.
+ * `language` is the text's language: its parser reads first and wins where both read a span,
+ * unless the other's reading covers more of it ("1 John 4:8" in a Chinese story).
  */
 export function findScriptureReferences(text: string, language: ScriptureLanguage): ScriptureReference[] {
   return find(text, language, 'prose');

@@ -6,6 +6,7 @@ import { ManageSignIn } from '@/components/publications/manage/manage-sign-in';
 import { PublicationAdmin } from '@/components/publications/manage/publication-admin';
 import { SUPPORT_HREF } from '@/components/publications/manage/support-link';
 import { PublicationStats } from '@/components/publications/stats/publication-stats';
+import { PublicationPlansSection } from '@/components/plans/publication-plans-section';
 import { WebhooksSection } from '@/components/webhooks/webhooks-section';
 import { DEFAULT_STATS_RANGE, rangeStart } from '@/components/publications/stats/stats-range';
 import { getPageActor } from '@/server/auth/page-actor';
@@ -58,6 +59,11 @@ export default async function PublicationAdminPage({
       {stats ? (
         <PublicationStats publicationId={publication.id} initial={stats} range={DEFAULT_STATS_RANGE} />
       ) : null}
+      {/* Reading plans (decision 050): its owner's; the section hides itself from anyone else. */}
+      <PublicationPlansSection
+        publicationId={publication.id}
+        collections={publication.collections.map(({ id, name, description }) => ({ id, name, description }))}
+      />
       <WebhooksSection publicationId={publication.id} />
       {/* Moving stories in and out: the owner's and site admins' (decisions 042, 043). */}
       {mayImport ? <PublicationImportSection publicationId={publication.id} /> : null}
