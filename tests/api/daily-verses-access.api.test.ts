@@ -5,6 +5,7 @@ import type { Db } from '../../src/server/db/client';
 import { dailyVerses, type UserRow } from '../../src/server/db/schema';
 import { newUuid } from '../../src/server/lib/ids';
 import { createUser } from '../factories';
+import { accessRecorder } from '../helpers/access-cases';
 import { call } from '../helpers/api-client';
 import { useTestDatabase } from '../helpers/test-db';
 
@@ -73,36 +74,20 @@ async function createVerse(): Promise<string> {
 
 const snapshot = async () => JSON.stringify(await db.select().from(dailyVerses).orderBy(asc(dailyVerses.id)));
 
-type Finding = { endpoint: string; actor: ActorName; expected: string; got: string };
-const findings: Finding[] = [];
-const tally = { cases: 0, allowed: 0, refused: 0 };
+const { check, findings, tally, print } = accessRecorder(() => snapshot());
 
 async function runCase(e: Endpoint, name: ActorName): Promise<void> {
   const id = await createVerse();
   const allowed = e.action === null || can(people[name].actor, e.action);
-  const before = await snapshot();
-  const { method, path, body } = e.request(id);
-  const res = await call(method, path, { as: people[name].user?.id, body });
-  const code: string | undefined = res.json?.error?.code;
-  const got = `${res.status}${code ? ` ${code}: ${res.json.error.message}` : ''}`;
-  const note = (expected: string) => findings.push({ endpoint: e.route, actor: name, expected, got });
-  const succeeded = res.status >= 200 && res.status < 300;
-  tally.cases++;
-  if (allowed) {
-    tally.allowed++;
-    if (!succeeded) note('2xx (allowed by the policy)');
-    else if (e.writes && (await snapshot()) === before) note('a change (allowed write)');
-    return;
-  }
-  tally.refused++;
-  if (succeeded) note('401/403/404 (refused by the policy)');
-  else if (![401, 403, 404].includes(res.status) || code === 'route_not_found' || !res.json?.error?.message)
-    note('401/403/404 with the error shape');
-  if ((await snapshot()) !== before) note('nothing changed (refused by the policy)');
+  await check({
+    route: e.route,
+    actor: name,
+    as: people[name].user?.id,
+    allowed,
+    writes: e.writes,
+    request: e.request(id),
+  });
 }
-
-const print = (list: Finding[]) =>
-  list.map((f) => `${f.endpoint} as ${f.actor}: expected ${f.expected}, got ${f.got}`).join('\n');
 
 describe('verse of the day access, generated from the policy (decision 049)', () => {
   beforeAll(async () => {

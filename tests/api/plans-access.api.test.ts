@@ -20,6 +20,7 @@ import {
   createTopic,
   createUser,
 } from '../factories';
+import { accessRecorder } from '../helpers/access-cases';
 import { call } from '../helpers/api-client';
 import { useTestDatabase } from '../helpers/test-db';
 
@@ -205,10 +206,7 @@ async function snapshot(): Promise<string> {
   return JSON.stringify(rows);
 }
 
-type Finding = { endpoint: string; actor: ActorName; expected: string; got: string };
-const findings: Finding[] = [];
-const unexpectedSuccesses: Finding[] = [];
-const tally = { cases: 0, allowed: 0, refused: 0 };
+const { check, findings, unexpectedSuccesses, tally, print } = accessRecorder(() => snapshot());
 
 async function runCase(e: Endpoint, name: ActorName): Promise<void> {
   const world = e.writes ? await createWorld() : shared;
@@ -219,34 +217,15 @@ async function runCase(e: Endpoint, name: ActorName): Promise<void> {
   const allowed = e.onPublication
     ? can(actor, e.action, { id: world.publicationId } as never, { publicationRole: role })
     : can(actor, e.action, undefined as never);
-  const before = await snapshot();
-  const { method, path, body } = e.request(world);
-  const res = await call(method, path, { as: people[name].user?.id, body });
-  const code: string | undefined = res.json?.error?.code;
-  const got = `${res.status}${code ? ` ${code}: ${res.json.error.message}` : ''}`;
-  const note = (expected: string) => findings.push({ endpoint: e.route, actor: name, expected, got });
-  const succeeded = res.status >= 200 && res.status < 300;
-  tally.cases++;
-  if (allowed) {
-    tally.allowed++;
-    if (!succeeded) note('2xx (allowed by the policy)');
-    else if (e.writes && (await snapshot()) === before) note('a change (allowed write)');
-    return;
-  }
-  tally.refused++;
-  if (succeeded) {
-    unexpectedSuccesses.push({ endpoint: e.route, actor: name, expected: '401/403/404', got });
-    note('401/403/404 (refused by the policy)');
-    return;
-  }
-  if (![401, 403, 404].includes(res.status) || code === 'route_not_found' || !res.json?.error?.message) {
-    note('401/403/404 with the error shape');
-  }
-  if ((await snapshot()) !== before) note('nothing changed (refused by the policy)');
+  await check({
+    route: e.route,
+    actor: name,
+    as: people[name].user?.id,
+    allowed,
+    writes: e.writes,
+    request: e.request(world),
+  });
 }
-
-const print = (list: Finding[]) =>
-  list.map((f) => `${f.endpoint} as ${f.actor}: expected ${f.expected}, got ${f.got}`).join('\n');
 
 describe('reading plans access control, generated from the policy (issue 24)', () => {
   beforeAll(async () => {

@@ -5,21 +5,16 @@
 // PGlite belongs to one process (docs/decisions/003-jobs.md), so two worker processes cannot share it.
 import { eq, sql } from 'drizzle-orm';
 import { describe, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/client';
-import { migrateDatabase } from '../../src/server/db/migrate';
-import { newsletterDeliveries, newsletterEntries, subscriptions } from '../../src/server/db/schema';
-import { newUuid } from '../../src/server/lib/ids';
+import { newsletterDeliveries, newsletterEntries } from '../../src/server/db/schema';
 import { publicationTopicSlug } from '../../src/server/modules/newsletters/newsletters.table';
 import { createNewsletterEntry, createPost, createPublication, createTopic } from '../factories';
-import { startSmtpSink } from '../helpers/smtp-sink';
+import { waitFor } from './fixtures/helpers';
 import {
-  createScratchDatabase,
-  killChild,
-  runTs,
-  POSTGRES_SERVER_URL,
-  waitFor,
-  type Child,
-} from './fixtures/helpers';
+  expectEachMailedOnce,
+  insertActiveSubscribers,
+  openScratchDatabase,
+  startTwoWorkers,
+} from './fixtures/two-workers';
 
 const SUBSCRIBERS = 2000;
 const KILL_AFTER = 400;
@@ -29,12 +24,7 @@ describe('newsletter sending with two worker processes', () => {
     expect,
     onTestFinished,
   }) => {
-    const scratch = await createScratchDatabase(POSTGRES_SERVER_URL);
-    onTestFinished(() => scratch.drop());
-    const database = await openDatabase({ kind: 'postgres', url: scratch.url, max: 2 });
-    onTestFinished(() => database.close());
-    await migrateDatabase(database);
-    const db = database.db;
+    const { url, db } = await openScratchDatabase(onTestFinished);
 
     const publication = await createPublication(db);
     const topic = await createTopic(db, { slug: publicationTopicSlug(publication.subdomain), publication });
@@ -44,51 +34,8 @@ describe('newsletter sending with two worker processes', () => {
       title: 'Two workers, one mail',
     });
     const emails = Array.from({ length: SUBSCRIBERS }, (_, i) => `reader-${i}@example.test`);
-    await db.insert(subscriptions).values(
-      emails.map((email) => ({
-        id: newUuid(),
-        email,
-        topicId: topic.id,
-        status: 'active' as const,
-        confirmToken: newUuid(),
-        unsubscribeToken: newUuid(),
-        confirmedAt: new Date(),
-      })),
-    );
-
-    const victim: { child?: Child } = {};
-    let killedAt = -1;
-    // Each worker sends over at most 4 connections: more client ports than that means both are
-    // sending, so the kill lands in the middle of the victim's work, not on an idle process. The
-    // sink answers each mail 30 ms late, so one worker alone would need ~15 s: both join in time.
-    const ports = new Set<number>();
-    const sink = await startSmtpSink({
-      delayMs: 30,
-      onMessage: (mail) => {
-        if (mail.remotePort) ports.add(mail.remotePort);
-        if (killedAt < 0 && ports.size > 4 && sink.messages.length >= KILL_AFTER && victim.child) {
-          killedAt = sink.messages.length;
-          victim.child.process.kill('SIGKILL');
-        }
-      },
-    });
-    onTestFinished(() => sink.close());
-
-    const worker = () =>
-      runTs('src/server/jobs/worker-main.ts', {
-        DATABASE_URL: scratch.url,
-        SMTP_URL: sink.url,
-        NEXTAUTH_SECRET: 'newsletter-workers-test-secret-0123456789',
-        SEED_DEMO: 'false',
-        NODE_ENV: 'test',
-      });
-    const first = worker();
-    const second = worker();
-    onTestFinished(() => killChild(first));
-    onTestFinished(() => killChild(second, 'SIGTERM'));
-    await first.waitForLine(/"component":"worker".*"msg":"running/, 60_000);
-    await second.waitForLine(/"component":"worker".*"msg":"running/, 60_000);
-    victim.child = first;
+    await insertActiveSubscribers(db, topic.id, emails);
+    const workers = await startTwoWorkers(onTestFinished, { databaseUrl: url, killAfter: KILL_AFTER });
 
     // Due now: both workers' sweeps pick it up and lease their own batches of recipients.
     const entry = await createNewsletterEntry(db, {
@@ -109,17 +56,12 @@ describe('newsletter sending with two worker processes', () => {
       { timeoutMs: 150_000, intervalMs: 500 },
     );
 
-    expect(killedAt).toBeGreaterThanOrEqual(KILL_AFTER);
-    expect(killedAt).toBeLessThan(SUBSCRIBERS);
-    expect((await first.exited).signal).toBe('SIGKILL');
-    const mails = sink.messages.filter((m) => m.subject === 'Two workers, one mail');
-    const perAddress = new Map<string, number>();
-    for (const mail of mails) for (const to of mail.to) perAddress.set(to, (perAddress.get(to) ?? 0) + 1);
-    const duplicates = [...perAddress].filter(([, n]) => n > 1);
-    const missing = emails.filter((email) => !perAddress.has(email));
-    expect(duplicates).toEqual([]);
-    expect(missing).toEqual([]);
-    expect(mails).toHaveLength(SUBSCRIBERS);
+    await expectEachMailedOnce(expect, workers, {
+      subject: 'Two workers, one mail',
+      emails,
+      killAfter: KILL_AFTER,
+      atMostOnceWindow: false,
+    });
     const states = await db
       .select({ status: newsletterDeliveries.status, n: sql<number>`count(*)::int` })
       .from(newsletterDeliveries)

@@ -1,6 +1,12 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type pg from 'pg';
-import { getDatabase, getDb } from '../../db';
+import { getDb } from '../../db';
+import {
+  failedDeliveryColumns,
+  openSentMarker as openLaneMarker,
+  releasedDeliveryColumns,
+  type DeliveryRetry,
+  type SentMarker as LaneMarker,
+} from '../../db/delivery-lease';
 import { cursorTime, type Cursor } from '../../lib/cursor';
 import { posts } from '../posts/posts.table';
 import {
@@ -270,33 +276,15 @@ export async function markDeliverySent(
   return rows.length > 0;
 }
 
-/**
- * One sender lane's way to mark a delivery sent in the instant its mail becomes final (lib/mail.ts):
- * on PostgreSQL a pooled connection held by the lane, on which `mark` writes its UPDATE synchronously
- * (node-postgres sends a query at once on an idle client), so no await lies between that write and
- * the mail's closing "."; on PGlite, in-process, the ordinary UPDATE.
- */
-export type SentMarker = {
-  mark(entryId: string, subscriptionId: string, claimId: string): Promise<boolean>;
-  release(): void;
-};
+/** One sender lane's marker (db/delivery-lease.ts): marks a delivery sent as its mail becomes final. */
+export type SentMarker = LaneMarker<[entryId: string, subscriptionId: string, claimId: string]>;
 
 const MARK_SENT = `update newsletter_deliveries
   set status = 'sent', sent_at = now(), claimed_until = null, last_error = null
   where entry_id = $1 and subscription_id = $2 and claim_id = $3 and status = 'queued'`;
 
-export async function openSentMarker(): Promise<SentMarker> {
-  const database = await getDatabase();
-  if (database.kind !== 'postgres') {
-    return { mark: markDeliverySent, release: () => {} };
-  }
-  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
-  const client = await pool.connect();
-  return {
-    mark: (entryId, subscriptionId, claimId) =>
-      client.query(MARK_SENT, [entryId, subscriptionId, claimId]).then((result) => result.rowCount === 1),
-    release: () => client.release(),
-  };
+export function openSentMarker(): Promise<SentMarker> {
+  return openLaneMarker(MARK_SENT, markDeliverySent);
 }
 
 /** A transient failure: back to the queue after `retryInSeconds`, or failed once `giveUp`. */
@@ -305,23 +293,12 @@ export async function releaseDelivery(
   subscriptionId: string,
   claimId: string,
   error: string,
-  retry: { giveUp: boolean; retryInSeconds: number },
+  retry: DeliveryRetry,
 ): Promise<void> {
   const db = await getDb();
   await db
     .update(newsletterDeliveries)
-    .set(
-      retry.giveUp
-        ? { status: 'failed', lastError: error, claimedUntil: null, sentAt: null }
-        : {
-            status: 'queued',
-            sentAt: null,
-            lastError: error,
-            claimId: null,
-            claimedUntil: null,
-            nextAttemptAt: sql`now() + make_interval(secs => ${retry.retryInSeconds})`,
-          },
-    )
+    .set(releasedDeliveryColumns(error, retry))
     .where(mine(entryId, subscriptionId, claimId));
 }
 
@@ -335,7 +312,7 @@ export async function failDelivery(
   const db = await getDb();
   await db
     .update(newsletterDeliveries)
-    .set({ status: 'failed', lastError: error, claimedUntil: null, sentAt: null })
+    .set(failedDeliveryColumns(error))
     .where(mine(entryId, subscriptionId, claimId));
 }
 

@@ -1,6 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type pg from 'pg';
-import { getDatabase, getDb } from '../../db';
+import { getDb } from '../../db';
+import {
+  failedDeliveryColumns,
+  openSentMarker,
+  releasedDeliveryColumns,
+  type DeliveryRetry,
+  type SentMarker,
+} from '../../db/delivery-lease';
 import { dueAtSql } from './plans.repository';
 import { planDeliveries } from './plans.table';
 
@@ -129,31 +135,15 @@ export async function markPlanDeliverySent(readerId: string, day: number, claimI
   return rows.length > 0;
 }
 
-/**
- * One sender lane's way to mark a delivery sent in the instant its mail becomes final (lib/mail.ts),
- * as the newsletter sender's (newsletters.repository.ts openSentMarker): on PostgreSQL a pooled
- * connection held by the lane, on which `mark` writes its UPDATE at once (no await between it and the
- * mail's closing "."); on PGlite, in-process, the ordinary UPDATE.
- */
-export type PlanSentMarker = {
-  mark(readerId: string, day: number, claimId: string): Promise<boolean>;
-  release(): void;
-};
+/** One sender lane's marker (db/delivery-lease.ts): marks a delivery sent as its mail becomes final. */
+export type PlanSentMarker = SentMarker<[readerId: string, day: number, claimId: string]>;
 
 const MARK_SENT = `update plan_deliveries
   set status = 'sent', sent_at = now(), claimed_until = null, last_error = null
   where reader_id = $1 and day = $2 and claim_id = $3 and status = 'queued'`;
 
-export async function openPlanSentMarker(): Promise<PlanSentMarker> {
-  const database = await getDatabase();
-  if (database.kind !== 'postgres') return { mark: markPlanDeliverySent, release: () => {} };
-  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
-  const client = await pool.connect();
-  return {
-    mark: (readerId, day, claimId) =>
-      client.query(MARK_SENT, [readerId, day, claimId]).then((result) => result.rowCount === 1),
-    release: () => client.release(),
-  };
+export function openPlanSentMarker(): Promise<PlanSentMarker> {
+  return openSentMarker(MARK_SENT, markPlanDeliverySent);
 }
 
 /** A transient failure: back to the queue after `retryInSeconds`, or failed once `giveUp`. */
@@ -162,23 +152,12 @@ export async function releasePlanDelivery(
   day: number,
   claimId: string,
   error: string,
-  retry: { giveUp: boolean; retryInSeconds: number },
+  retry: DeliveryRetry,
 ): Promise<void> {
   const db = await getDb();
   await db
     .update(planDeliveries)
-    .set(
-      retry.giveUp
-        ? { status: 'failed', lastError: error, claimedUntil: null, sentAt: null }
-        : {
-            status: 'queued',
-            sentAt: null,
-            lastError: error,
-            claimId: null,
-            claimedUntil: null,
-            nextAttemptAt: sql`now() + make_interval(secs => ${retry.retryInSeconds})`,
-          },
-    )
+    .set(releasedDeliveryColumns(error, retry))
     .where(mine(readerId, day, claimId));
 }
 
@@ -192,6 +171,6 @@ export async function failPlanDelivery(
   const db = await getDb();
   await db
     .update(planDeliveries)
-    .set({ status: 'failed', lastError: error, claimedUntil: null, sentAt: null })
+    .set(failedDeliveryColumns(error))
     .where(mine(readerId, day, claimId));
 }
