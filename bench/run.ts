@@ -29,6 +29,8 @@
 // is then the Node.js server's alone; PostgreSQL's own processes are not counted.
 // `-- --search-only` runs only the search measures (with either database); `-- --scripture-only` only
 // the passage page and verse preview measures (bench/scripture.ts); `-- --prepare` only seeds.
+// `-- --following-only` only the Following feed's pages 1 and 500 for a reader of 500 writers (bench/following.ts).
+// `-- --responses-only` only the story page with 200 responses vs none, and posting one (bench/responses.ts).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -62,6 +64,8 @@ import {
   scriptureMeasures,
   type ScriptureData,
 } from './scripture';
+import { followingMeasures, prepareFollowing, type FollowingData } from './following';
+import { prepareResponses, responsesMeasures, type ResponsesData } from './responses';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3299);
@@ -77,6 +81,10 @@ const PREPARE_ONLY = process.argv.includes('--prepare');
 const SEARCH_ONLY = process.argv.includes('--search-only');
 /** `npm run bench -- --scripture-only`: the passage page and verse preview measures alone (bench/scripture.ts). */
 const SCRIPTURE_ONLY = process.argv.includes('--scripture-only');
+/** `npm run bench -- --following-only`: the Following feed's measures alone (bench/following.ts). */
+const FOLLOWING_ONLY = process.argv.includes('--following-only');
+/** `npm run bench -- --responses-only`: the story page with and without responses, and posting one (bench/responses.ts). */
+const RESPONSES_ONLY = process.argv.includes('--responses-only');
 const URLS = Number(process.env.BENCH_URLS ?? 250);
 const COLD_URLS = 2000;
 const COLD_S = 10;
@@ -253,6 +261,8 @@ type BenchData = {
   listings: ListingData;
   banWriter: BanWriterData;
   scripture: ScriptureData;
+  following: FollowingData;
+  responses: ResponsesData;
 };
 
 async function readBenchData(databaseUrl: string | undefined): Promise<BenchData> {
@@ -285,6 +295,10 @@ async function readBenchData(databaseUrl: string | undefined): Promise<BenchData
     // read, and none taken from their writer, so those measures see the data as before.
     const banWriter = await prepareBanWriter(rows, listings.writer.subdomain);
     const scripture = await readScriptureData(rows);
+    // Issue 25: a reader following 500 writers; the listing and ban measures keep their writers.
+    const following = await prepareFollowing(rows, [listings.writer.id, banWriter.writerId]);
+    // Issue 25: 200 responses under one story of the cold set, and 200 readers to post (decision 053).
+    const responses = await prepareResponses(rows, paths.slice(URLS));
     return {
       paths: paths.slice(0, URLS),
       coldPaths: paths.slice(URLS),
@@ -294,6 +308,8 @@ async function readBenchData(databaseUrl: string | undefined): Promise<BenchData
       listings,
       banWriter,
       scripture,
+      following,
+      responses,
     };
   } finally {
     await database.close();
@@ -628,7 +644,9 @@ function printTable(rows: Row[], peakRss: number, data: BenchData) {
     'targets: story page ≥ 1,500 req/s with p99 ≤ 50 ms; publication page and publication posts API ' +
       '≥ 1,000 req/s with p99 ≤ 80 ms; home page ≥ 1,000 req/s with p99 ≤ 80 ms; tag page, writer home ' +
       'and feed API ≥ 1,000 req/s; search p95 ≤ 30 ms; feed page 1 and the deep page within 20%; ' +
-      'create-and-publish ≥ 230/s; passage page ≥ 1,000 req/s, verse preview API ≥ 3,000 req/s; RSS ≤ 400 MiB',
+      'create-and-publish ≥ 230/s; passage page ≥ 1,000 req/s, verse preview API ≥ 3,000 req/s; ' +
+      'Following feed ≥ 500 req/s with page 500 within 20% of page 1; story page with 200 responses ≥ 90% ' +
+      'of it without; posting a response p95 ≤ 20 ms; RSS ≤ 400 MiB',
   );
 }
 
@@ -664,6 +682,31 @@ async function main() {
       printTable(rows, rss.peak(), data);
       return;
     }
+    if (RESPONSES_ONLY) {
+      for (const measure of responsesMeasures({
+        origin: ORIGIN,
+        load,
+        data: data.responses,
+        cookie: sessionCookie,
+        log,
+      }))
+        rows.push({ ...(await measure()), rss: rss.phase() });
+      rss.stop();
+      printTable(rows, rss.peak(), data);
+      return;
+    }
+    if (FOLLOWING_ONLY) {
+      for (const measure of followingMeasures({
+        origin: ORIGIN,
+        load,
+        data: data.following,
+        cookie: () => sessionCookie(data.following.readerId),
+      }))
+        rows.push({ ...(await measure()), rss: rss.phase() });
+      rss.stop();
+      printTable(rows, rss.peak(), data);
+      return;
+    }
     if (SEARCH_ONLY) {
       for (const measure of searchMeasures(ORIGIN, log))
         rows.push({ ...(await measure()), rss: rss.phase() });
@@ -692,6 +735,13 @@ async function main() {
         log,
       }),
       ...scriptureMeasures({ origin: ORIGIN, load, data: data.scripture }),
+      ...followingMeasures({
+        origin: ORIGIN,
+        load,
+        data: data.following,
+        cookie: () => sessionCookie(data.following.readerId),
+      }),
+      ...responsesMeasures({ origin: ORIGIN, load, data: data.responses, cookie: sessionCookie, log }),
       // Last: it adds stories (and so changes every listing).
       () => createAndPublish(data.writerId),
     ]) {

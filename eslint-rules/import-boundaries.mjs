@@ -31,6 +31,10 @@ export const MODULE_LAYERS = [
   'curation',
   'lists',
   'pins',
+  'follows', // readers following writers, publications and tags (decision 052)
+  'responses', // readers' responses under stories, with their moderation (decision 053)
+  'reports', // readers' reports of responses and stories, the staff's queue (decision 054)
+  'notifications', // in-app notifications and their daily e-mail digest (decision 055)
   'reading', // home feeds, tag listings, writers' and publications' story listings
   'collections',
   'search', // reader search and staff search of stories and users

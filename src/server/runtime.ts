@@ -33,6 +33,8 @@ import { storyPageCacheSlot } from './modules/posts/story-page-cache-slot';
 import { listenForStorySaves } from './modules/revisions/revisions.listeners';
 import { listenForDailyDevotionMails } from './modules/curation/daily-devotion-mail.listeners';
 import { storyScriptureRefsSlot } from './modules/posts/story-scripture-slot';
+import { storyPageFingerprintPartsSlot } from './modules/posts/story-page-fingerprint-slot';
+import { STORY_RESPONSES_VERSION_SQL } from './modules/responses/responses.service';
 import { createPassagePageCache, PASSAGE_PAGE_CACHE_BYTES } from './modules/scripture/passage-page.cache';
 import {
   createScripturePreviewCache,
@@ -43,6 +45,7 @@ import { listenForStoryReferences } from './modules/scripture/scripture.listener
 import { listenForWebhookEvents } from './modules/webhooks/webhooks.listeners';
 import { createPlanPageCache, PLAN_PAGE_CACHE_BYTES } from './modules/plans/plans-page.cache';
 import { listenForPlanConfirmations } from './modules/plans/plans.listeners';
+import { listenForNotifications } from './modules/notifications/notifications.listeners';
 import { currentSlot, fillSlot, getRuntime, type Runtime } from './runtime-registry';
 import { seedDemo } from './seed/demo';
 import { flushPageViews } from './modules/stats/stats-views.service';
@@ -135,6 +138,8 @@ async function assemble(database: Database, options: RuntimeOptions): Promise<Ru
   listenForStoryReferences();
   // A reading plan's reader by mail starts once their address is confirmed (decision 050).
   listenForPlanConfirmations();
+  // Follows, responses and reviews become the recipients' notifications (decision 055).
+  listenForNotifications();
   try {
     if (!options.database) {
       const where = database.kind === 'pglite' ? `embedded PGlite in ${env.DATA_DIR}/db` : 'PostgreSQL';
@@ -173,6 +178,8 @@ async function assemble(database: Database, options: RuntimeOptions): Promise<Ru
   processJobsSlot.set(jobs ?? undefined);
   storyPageCacheSlot.set(storyPageCache);
   storyScriptureRefsSlot.set(scriptureRefsOfStory);
+  // The story page's fingerprint reads its responses' version too (decision 053): set before its first use.
+  storyPageFingerprintPartsSlot.set([STORY_RESPONSES_VERSION_SQL]);
   // A publication's public list and the site's listings are answered from their response caches
   // when nothing changed (decisions 021, 026).
   const api = scripturePreviewCache.wrap(

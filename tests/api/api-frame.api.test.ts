@@ -142,12 +142,17 @@ const OPEN_TO_VISITORS = new Set([
   'POST /api/subscriptions/manage/leave',
   // A reading plan is started by e-mail with double opt-in, signed in or not (decision 050).
   'POST /api/plans/{id}/start',
+  // The notifications digest's one-click unsubscribe: its signed token names the reader (decision 055).
+  'POST /api/notifications/digest/unsubscribe',
 ]);
 /**
  * RFC 8058's one-click unsubscribe is POSTed by mail providers from their own servers: exempt from
  * the same-origin check by design (decision 024); its token alone decides.
  */
-const CROSS_SITE_BY_DESIGN = new Set(['POST /api/subscriptions/unsubscribe']);
+const CROSS_SITE_BY_DESIGN = new Set([
+  'POST /api/subscriptions/unsubscribe',
+  'POST /api/notifications/digest/unsubscribe',
+]);
 const withCheckedPathParameters = endpoints.filter((endpoint) =>
   (endpoint.operation.parameters ?? []).some(
     (p) => p.in === 'path' && (p.schema.format === 'uuid' || p.schema.pattern),

@@ -10,6 +10,7 @@ import {
   openToken,
   unsubscribeToken,
 } from '../../src/server/modules/newsletters/newsletters-tokens';
+import { digestOffToken } from '../../src/server/modules/notifications/notifications-tokens';
 import {
   addPostToList,
   addPublicationMember,
@@ -155,6 +156,7 @@ function realValue(world: World, endpoint: Endpoint, name: string): unknown {
     case 'token':
       return byPath([
         [/confirm/, confirmToken(world.pending.id, world.pending.confirmToken)],
+        [/\/notifications\/digest\/unsubscribe/, digestOffToken(world.admin.id)],
         [/unsubscribe/, unsubscribeToken(world.active.id, null)],
         [/manage/, manageToken(world.active.email)],
         [/open/, openToken(world.entry.newsletterId, world.active.id)],

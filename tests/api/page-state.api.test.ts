@@ -32,6 +32,8 @@ describe('GET /api/me/page-state', () => {
       },
       story: null,
       account: null,
+      unreadNotifications: null,
+      follows: [],
     });
   });
 
@@ -45,6 +47,8 @@ describe('GET /api/me/page-state', () => {
       publication: null,
       story: null,
       account: null,
+      unreadNotifications: null,
+      follows: [],
     });
     const other = await call('GET', `/api/me/page-state?writer=${writer.id}`, { as: reader.id });
     expect(other.json.writer).toEqual({ id: writer.id, canEditProfile: false });
@@ -76,7 +80,15 @@ describe('GET /api/me/page-state', () => {
     const reader = await createUser(db);
     const gone = '00000000-0000-4000-8000-000000000000';
     const res = await call('GET', `/api/me/page-state?publication=${gone}`, { as: reader.id });
-    expect(res.json).toEqual({ signedIn: true, writer: null, publication: null, story: null, account: null });
+    expect(res.json).toEqual({
+      signedIn: true,
+      writer: null,
+      publication: null,
+      story: null,
+      account: null,
+      unreadNotifications: null,
+      follows: [],
+    });
     expect((await call('GET', '/api/me/page-state?publication=daily-bread')).status).toBe(400);
     expect((await call('GET', '/api/me/page-state?writer=me')).status).toBe(400);
   });

@@ -380,6 +380,10 @@ const NOT_ABOUT_ONE_PUBLICATION = new Set([
   'PUT /api/publications/publication_devotion/{id}',
   'GET /api/publications/publication_trending/{id}',
   'PUT /api/publications/publication_trending/{id}',
+  // Responses on or off for a whole publication (issue 25): generated from the policy in
+  // tests/api/responses-access.api.test.ts.
+  'GET /api/publications/{id}/responses/settings',
+  'PUT /api/publications/{id}/responses/settings',
 ]);
 
 type Finding = { endpoint: string; actor: ActorName; expected: string; got: string };

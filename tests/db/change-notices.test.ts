@@ -33,7 +33,15 @@ describe('change notices', () => {
       ).map((row) => row.table),
     );
     expect([...notifying].sort()).toEqual(
-      ['posts', 'publication_page_versions', 'publications', 'site_page_version', 'users'].sort(),
+      [
+        'posts',
+        'publication_page_versions',
+        'publications',
+        'site_page_version',
+        // The story page's fingerprint reads its responses' version (decision 053).
+        'story_response_versions',
+        'users',
+      ].sort(),
     );
     // The actor, the story page's fingerprint, the publication page's (by id and by subdomain), the site's version.
     expect(keptUntilChangeStatements.size).toBeGreaterThanOrEqual(5);

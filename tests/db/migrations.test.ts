@@ -10,8 +10,9 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { MIGRATIONS_FOLDER } from '../../src/server/db/migrate';
-import { newStoryId } from '../../src/server/lib/ids';
-import { createNewsletterEntry, createPublication, createUser } from '../factories';
+import type { UserRow } from '../../src/server/db/schema';
+import { newStoryId, newUuid } from '../../src/server/lib/ids';
+import { createNewsletterEntry, createPublication } from '../factories';
 
 type Journal = { entries: { idx: number; when: number; tag: string }[] };
 const journal = (): Journal =>
@@ -37,13 +38,22 @@ const rows = async <T>(database: Database, query: ReturnType<typeof sql>) =>
  * write every column of today's schema, which an older database has not all got yet).
  */
 async function insertOldStory(database: Database, title: string): Promise<{ id: string }> {
-  const author = await createUser(database.db);
+  const author = await insertOldUser(database);
   const id = newStoryId();
   await database.db.execute(
     sql`insert into posts (id, author_id, title, body_text, status, published_at)
         values (${id}, ${author.id}, ${title}, 'In the quiet of the morning.', 'published', now())`,
   );
   return { id };
+}
+
+/** A user as an older schema takes one: only the columns 0000 had (0017 added the notification settings). */
+async function insertOldUser(database: Database): Promise<UserRow> {
+  const id = newUuid();
+  await database.db.execute(
+    sql`insert into users (id, email, name, subdomain) values (${id}, ${`old-${id}@example.test`}, 'Old Writer', ${`old-${id.slice(0, 8)}`})`,
+  );
+  return { id } as UserRow;
 }
 
 describe('migrations', () => {
@@ -121,7 +131,7 @@ describe('migrations', () => {
     const before = migrationsUpTo(index);
     folders.push(before);
     await migrateWith(database, before);
-    const publication = await createPublication(database.db);
+    const publication = await createPublication(database.db, { owner: await insertOldUser(database) });
     const held = await insertOldStory(database, 'In a newsletter already');
     const free = await insertOldStory(database, 'In no newsletter');
     await createNewsletterEntry(database.db, { publication, post: held });

@@ -5,3 +5,4 @@ export * from './posts';
 export * from './lists';
 export * from './newsletters';
 export * from './discovery';
+export * from './responses';

@@ -10,7 +10,7 @@ import type { HomeSets } from '@/server/modules/curation/curation.service';
 import type { StoryPage, StorySummary } from '@/server/modules/posts/posts.schema';
 import { HomeSidebar } from './home-sidebar';
 import { LanguageSwitch } from './language-switch';
-import { LatestStories } from './latest-stories';
+import { HomeStoryTabs } from './home-story-tabs';
 import styles from './home-feeds.module.css';
 
 /** How many editor-pick stories the top strip shows. */
@@ -61,13 +61,12 @@ export function HomeFeeds({ languageCode, sets, latest }: HomeFeedsProps) {
       ) : null}
       <div className={styles.columns}>
         <section className={styles.latest} aria-labelledby="home-latest" data-testid="home-latest">
-          <div className={styles.latestHead}>
-            <h2 id="home-latest" className={styles.sectionTitle}>
-              Latest stories
-            </h2>
-            <LanguageSwitch current={languageCode} />
-          </div>
-          <LatestStories languageCode={languageCode} firstPage={latest} />
+          {/* Latest, and for members Following (issue 25; docs/decisions/052-follows.md). */}
+          <HomeStoryTabs
+            languageCode={languageCode}
+            latest={latest}
+            languageSwitch={<LanguageSwitch current={languageCode} />}
+          />
         </section>
         <HomeSidebar sets={sets} locale={languageCode} />
       </div>

@@ -5,6 +5,7 @@ import { usePathname } from 'next/navigation';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import { HeaderResourcesMenu } from './header-resources-menu';
 import { HeaderSearch } from './header-search';
+import { NotificationBell } from '@/components/notifications/notification-bell';
 import { HeaderUserMenu } from './header-user-menu';
 import { Logo } from './logo';
 import { useNextButtonState } from './next-button-context';
@@ -62,7 +63,10 @@ function SessionActions() {
     <>
       <WriteButton className={styles.writeButton} textClassName={styles.desktopOnlyText} />
       {status === 'authenticated' ? (
-        <HeaderUserMenu />
+        <>
+          <NotificationBell />
+          <HeaderUserMenu />
+        </>
       ) : (
         <button
           type="button"

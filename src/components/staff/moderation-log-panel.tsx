@@ -17,6 +17,10 @@ const WHAT: Record<ModerationEntry['action'], string> = {
   unban: 'Unbanned',
   grant_role: 'Made site',
   revoke_role: 'Removed as site',
+  remove_response: 'Removed a response by',
+  restore_response: 'Restored a response by',
+  dismiss_report: 'Dismissed a report about',
+  unpublish_story: 'Unpublished a story by',
 };
 
 /** `initial`: the first page as the server rendered it; `canBan`: the policy's staff flag. */

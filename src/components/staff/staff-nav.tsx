@@ -9,6 +9,7 @@ export const STAFF_SECTIONS = [
   'publications',
   'subtopics',
   'verses',
+  'reports',
   'log',
   'roles',
 ] as const;
@@ -20,6 +21,7 @@ const LABELS: Record<StaffSection, string> = {
   publications: 'Devotion & trending',
   subtopics: 'Subtopics',
   verses: 'Verse of the day',
+  reports: 'Reports',
   log: 'Moderation log',
   roles: 'Site roles',
 };

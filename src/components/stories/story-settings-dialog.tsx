@@ -33,6 +33,7 @@ import {
   useSignedInUserId,
 } from './use-story-dialog-data';
 import styles from './story-dialogs.module.css';
+import { ResponsesSetting } from '@/components/responses/responses-setting';
 
 export const COLLECTION_FIRST = 'Please choose/create a collection firstly'; // SPEC §5, word for word
 
@@ -203,6 +204,7 @@ function StorySettingsForm({
             }
           />
         )}
+        {postId ? <ResponsesSetting kind="story" postId={postId} /> : null}
         <div className={styles.actions}>
           {isOut ? (
             <button

@@ -8,6 +8,7 @@
 import { useSession } from 'next-auth/react';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import type { ShareTarget } from '@/components/share/share-links';
+import { ReportButton } from '@/components/reports/report-button';
 import { getStory, type Story } from '@/components/stories/story-api';
 import { usePageState } from '@/components/viewer/use-page-state';
 import styles from './story-page.module.css';
@@ -69,6 +70,7 @@ export function StoryActions({
         icon={SHARE_ICON}
         onClick={() => openDialog('share-widget', share)}
       />
+      <ReportButton kind="story" id={postId} />
       {status === 'authenticated' && can && offersActions(can) ? (
         <IconButton label="More" ariaLabel="Story actions" icon={MORE_ICON} onClick={openActions} />
       ) : null}

@@ -10,6 +10,8 @@ import type { PreviewTranslation } from '@/lib/scripture-links';
 import { StoryActions } from './story-actions';
 import styles from './story-page.module.css';
 import { ViewBeacon } from './view-beacon';
+import { StoryResponses } from '@/components/responses/story-responses';
+import { StoryFollows } from '@/components/follows/story-follows';
 
 // The story as a reader sees it (Medium-like: one ~680 px serif column). Server-rendered; the body
 // is the HTML sanitised on write (DESIGN §9), never rebuilt from bodyJson here.
@@ -94,6 +96,8 @@ export function StoryArticle({
                 <time dateTime={new Date(shownAt).toISOString()}>{formatDate(shownAt, locale)}</time>
               </p>
             </div>
+            {/* Follow the writer and the publication (issue 25; docs/decisions/052-follows.md). */}
+            {story.isPublic ? <StoryFollows author={story.author} publication={story.publication} /> : null}
           </div>
           <StoryActions postId={story.id} share={share} className={styles.actionBar} />
         </header>
@@ -141,6 +145,7 @@ export function StoryArticle({
           />
         ) : null}
         {story.isPublic ? <ViewBeacon postId={story.id} /> : null}
+        {story.isPublic ? <StoryResponses postId={story.id} /> : null}
       </div>
     </article>
   );

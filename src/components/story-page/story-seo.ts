@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { absoluteUrl, publicAddress } from '@/components/share/share-links';
 import { feedPaths } from '@/server/modules/feeds/feeds-paths';
 import type { StoryPageView } from '@/server/modules/posts/posts-page.service';
+import type { StoryPageComments } from '@/server/modules/responses/responses.service';
 
 // The story page's head (title, description, canonical, Open Graph article, Twitter card) and its
 // JSON-LD Article, all from the same view and the public host (DESIGN §10 PUBLIC_URL).
@@ -84,7 +85,7 @@ export function storyMetadata(story: StoryPageView, publicUrl: string): Metadata
  * schema.org Article as JSON safe inside <script>: '<', '>' and '&' become \u escapes (so no title,
  * tag or excerpt can write '</script>' or '<!--'), as do the two line separators JavaScript dislikes.
  */
-export function storyJsonLd(story: StoryPageView, publicUrl: string): string {
+export function storyJsonLd(story: StoryPageView, publicUrl: string, responses?: StoryPageComments): string {
   const url = publicAddress(publicUrl, story.path);
   const image = absoluteUrl(story.featureImageUrl, publicUrl);
   const data = {
@@ -112,6 +113,20 @@ export function storyJsonLd(story: StoryPageView, publicUrl: string): string {
       : { '@type': 'Organization', name: SITE_NAME, url: publicAddress(publicUrl, '/') },
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     url,
+    // Readers' responses (decision 053): how many, and the newest as schema.org Comments.
+    ...(responses && {
+      commentCount: responses.count,
+      comment: responses.comments.map((c) => ({
+        '@type': 'Comment',
+        text: c.text,
+        dateCreated: iso(c.createdAt),
+        author: {
+          '@type': 'Person',
+          name: c.author.name,
+          ...(c.author.handle && { url: publicAddress(publicUrl, `/@${c.author.handle}`) }),
+        },
+      })),
+    }),
   };
   return JSON.stringify(data)
     .replace(/</g, '\\u003c')

@@ -2,6 +2,7 @@
 // its latest stories and each of its subtopics, and the subtopics beside the list. The Latest tab
 // pages with "Load more"; a subtopic's tab shows its description and its stories in staff's order.
 import Link from 'next/link';
+import { FollowButton } from '@/components/follows/follow-button';
 import { StoryListItem } from '@/components/stories/story-list-item';
 import { AnxietySubscribeButton } from '@/components/subscriptions/anxiety-subscribe-button';
 import { TOPIC_ANXIETY } from '@/lib/topics';
@@ -39,6 +40,8 @@ export function TagPage({ tag, subtopic, firstPage, pageSize }: TagPageProps) {
             ? ` · ${tag.subtopics.length} ${tag.subtopics.length === 1 ? 'subtopic' : 'subtopics'}`
             : null}
         </p>
+        {/* Follow the tag (issue 25): the reader's part comes after the page (decision 031). */}
+        <FollowButton kind="tag" id={tag.slug} name={tag.name} />
         {/* The anxiety tag's readers can also take its letters by e-mail (SPEC §9's anxiety topic). */}
         {tag.slug === TOPIC_ANXIETY ? <AnxietySubscribeButton /> : null}
       </header>

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { LoadMore } from '@/components/hooks/load-more';
 import { useKeysetList } from '@/components/hooks/use-keyset-list';
 import { useMutation } from '@/components/hooks/use-mutation';
+import { FollowButton } from '@/components/follows/follow-button';
 import { ListCover } from '@/components/lists/list-card';
 import { storyKeysetPage } from '@/components/stories/story-api';
 import { Avatar } from '@/components/ui/avatar';
@@ -74,6 +75,8 @@ export function UserHome({ user, pinned: initialPinned, latest: firstPage, lists
           <h1 className={styles.name}>{user.name}</h1>
           <p className={styles.handle}>@{user.subdomain}</p>
           {user.description ? <p className={styles.bio}>{user.description}</p> : null}
+          {/* Followers and Follow (issue 25): after the page, from the page-state call or the public counts. */}
+          <FollowButton kind="user" id={user.id} name={user.name} showCount />
           <div className={styles.ownerActions}>
             {isOwner ? (
               <>

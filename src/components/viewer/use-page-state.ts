@@ -22,12 +22,17 @@ let gathering: Gathering | null = null;
 let revision = 0;
 const listeners = new Set<() => void>();
 
-const keyOf = (userId: string, query: PageStateQuery) =>
-  `${userId}|${query.writer ?? ''}|${query.publication ?? ''}|${query.story ?? ''}|${query.account ?? ''}`;
+// The follow parts (decision 052): a writer's, a publication's and a tag's follow button.
+const FOLLOW_PARTS = ['followUser', 'followPublication', 'followTag'] as const;
 
-/** Two asks fit in one call unless they name different writers, publications or stories. */
+const keyOf = (userId: string, query: PageStateQuery) =>
+  `${userId}|${query.writer ?? ''}|${query.publication ?? ''}|${query.story ?? ''}|${query.account ?? ''}|${FOLLOW_PARTS.map((part) => query[part] ?? '').join('|')}`;
+
+/** Two asks fit in one call unless they name different writers, publications, stories or follows. */
 const fits = (a: PageStateQuery, b: PageStateQuery) =>
-  (['writer', 'publication', 'story'] as const).every((part) => !a[part] || !b[part] || a[part] === b[part]);
+  (['writer', 'publication', 'story', ...FOLLOW_PARTS] as const).every(
+    (part) => !a[part] || !b[part] || a[part] === b[part],
+  );
 
 function send(batch: Gathering) {
   if (gathering === batch) gathering = null;
@@ -83,8 +88,16 @@ export function usePageState(query: PageStateQuery): PageState | null {
     () => revision,
     () => 0,
   );
-  const { writer, publication, story, account } = query;
-  const asks = keyOf(userId ?? '', { writer, publication, story, account });
+  const { writer, publication, story, account, followUser, followPublication, followTag } = query;
+  const asks = keyOf(userId ?? '', {
+    writer,
+    publication,
+    story,
+    account,
+    followUser,
+    followPublication,
+    followTag,
+  });
   const key = `${asks}|${asking}`;
   // Each answer is kept with what it was asked for: after a sign-out or another page's ask, the old
   // answer no longer counts (an answer asked again replaces it when it comes).
@@ -92,14 +105,17 @@ export function usePageState(query: PageStateQuery): PageState | null {
   useEffect(() => {
     if (!userId) return;
     let current = true;
-    pageStateOf({ writer, publication, story, account }, userId).then(
+    pageStateOf(
+      { writer, publication, story, account, followUser, followPublication, followTag },
+      userId,
+    ).then(
       (state) => current && setAnswer({ key, state }),
       () => {},
     );
     return () => {
       current = false;
     };
-  }, [key, userId, writer, publication, story, account]);
+  }, [key, userId, writer, publication, story, account, followUser, followPublication, followTag]);
   if (!userId || !answer) return null;
   // While a part asks again, it keeps what it had for the same reader and page.
   return answer.key.startsWith(`${asks}|`) ? answer.state : null;

@@ -6,11 +6,15 @@ import { AppError } from '../lib/errors';
 import { curationRoutes } from '../modules/curation/curation.routes';
 import { exportsRoutes } from '../modules/exports/exports.routes';
 import { homeFeedRoutes } from '../modules/reading/home-feed.routes';
+import { followingFeedRoutes } from '../modules/reading/following-feed.routes';
+import { followsRoutes } from '../modules/follows/follows.routes';
 import { imagesRoutes } from '../modules/images/images.routes';
 import { importsRoutes } from '../modules/imports/imports.routes';
 import { webhooksRoutes } from '../modules/webhooks/webhooks.routes';
 import { listsRoutes } from '../modules/lists/lists.routes';
 import { pinsRoutes } from '../modules/pins/pins.routes';
+import { notificationsRoutes } from '../modules/notifications/notifications.routes';
+import { reportsRoutes } from '../modules/reports/reports.routes';
 import { postCreateRoutes, postStateRoutes, postsRoutes } from '../modules/posts/posts.routes';
 import { authorStoriesRoutes } from '../modules/reading/author-stories.routes';
 import { publicationListRoutes } from '../modules/reading/publications-list.routes';
@@ -34,6 +38,7 @@ import { usersRoutes } from '../modules/users/users.routes';
 import { usersSearchRoutes } from '../modules/search/users-search.routes';
 import { pageStateRoutes } from '../modules/viewer/page-state.routes';
 import { plansRoutes } from '../modules/plans/plans.routes';
+import { responsesRoutes } from '../modules/responses/responses.routes';
 import { renderApiReference } from './api-reference';
 import { errorResponse, onError } from './error-handler';
 import { methodNotAllowedResponse, methodTable, refuseMethod } from './methods';
@@ -94,7 +99,11 @@ export function createApp() {
   );
   // RFC 8058's one-click unsubscribe is POSTed by mail providers from anywhere; it carries a signed
   // token and rides no cookie, so there is nothing for a cross-site request to abuse.
-  app.use('*', except('/api/subscriptions/unsubscribe', sameOrigin()));
+  // The notifications' digest has its own (decision 055).
+  app.use(
+    '*',
+    except(['/api/subscriptions/unsubscribe', '/api/notifications/digest/unsubscribe'], sameOrigin()),
+  );
   app.use('*', session());
 
   // The mounts are one chain so the type of `routes` carries every endpoint: the browser's typed
@@ -105,6 +114,10 @@ export function createApp() {
     // Curated sets span four prefixes (/posts, /publications, /tags, /users): before their {id} routes.
     .route('/', curationRoutes)
     .route('/posts', homeFeedRoutes)
+    // The Following feed (decision 052) before the posts router: /posts/following is not /posts/{id}.
+    .route('/posts', followingFeedRoutes)
+    // Follows (decision 052): /follows, /follows/counts, /follows/{kind}/{id}.
+    .route('/follows', followsRoutes)
     // Pins before users: /users/pin_post would otherwise be taken by /users/{id}.
     .route('/users', pinsRoutes)
     // Search before users and posts: /users/all_authors, /posts/search are not /users/{id}, /posts/{id}.
@@ -133,12 +146,16 @@ export function createApp() {
     .route('/posts', tagStoriesRoutes)
     // A story's history (decision 039): /posts/{id}/revisions/…, which no '/{id}' route above takes.
     .route('/posts', revisionsRoutes)
+    // Responses (decision 053): /posts/{id}/responses…, /responses/{id}…, /publications/{id}/responses/settings.
+    .route('/', responsesRoutes)
     .route('/tags', tagsRoutes)
     .route('/subtopics', subtopicsRoutes)
     .route('/images', imagesRoutes)
     .route('/imports', importsRoutes)
     .route('/stats', viewBeaconRoutes)
     .route('/me', pageStateRoutes)
+    // Notifications (decision 055): /notifications, /notifications/read, /settings, /digest/unsubscribe.
+    .route('/notifications', notificationsRoutes)
     .route('/exports', exportsRoutes)
     // Webhooks (decision 040): /webhooks, /webhooks/{id}, its deliveries and their resend.
     .route('/webhooks', webhooksRoutes)
@@ -148,7 +165,9 @@ export function createApp() {
     // Scripture (decisions 046, 047): a passage's preview text and the stories citing it.
     .route('/scripture', scriptureRoutes)
     // Reading plans (decision 050): /plans, /plans/mine, /plans/{id}, its start and its days read.
-    .route('/plans', plansRoutes);
+    .route('/plans', plansRoutes)
+    // Reports of responses and stories, and the staff's queue (decision 054).
+    .route('/reports', reportsRoutes);
 
   app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SCHEME, sessionSecurityScheme);
   // X-Request-Id on every operation and answer (router.ts; docs/decisions/036-metrics-and-logs.md).

@@ -10,6 +10,7 @@ import {
   sendDueNewslettersJob,
   sendDueNewslettersSweep,
 } from '../modules/newsletters/newsletters.jobs';
+import { sendDigestsJob, sendDigestsSweep } from '../modules/notifications/notifications.jobs';
 import { sendDuePlanDaysJob, sendDuePlanDaysSweep } from '../modules/plans/plans.jobs';
 import { publishDueJob, publishDueSweep } from '../modules/posts/posts.jobs';
 import { readStoryReferencesJob, readStoryReferencesSweep } from '../modules/scripture/scripture.jobs';
@@ -30,6 +31,7 @@ export const allJobs: readonly AnyJob[] = [
   deliverWebhookJob,
   sendDuePlanDaysJob,
   readStoryReferencesJob,
+  sendDigestsJob,
   // The nightly backup only where it is configured (docs/decisions/035-backup-and-restore.md).
   ...(env.BACKUP_DIR ? [nightlyBackupJob] : []),
 ];
@@ -46,6 +48,8 @@ export const allSweeps: readonly SweepDefinition[] = [
   dailyDevotionalSweep,
   // Reading plans' days at each reader's local time (docs/decisions/050-reading-plans.md).
   sendDuePlanDaysSweep,
+  // The notifications' daily e-mail digest (docs/decisions/055-notifications.md).
+  sendDigestsSweep,
   // Stories no save has read for their scripture references (docs/decisions/046-stored-references.md).
   readStoryReferencesSweep,
   // `npm run backup` asking the process that holds the embedded database (a no-op on PostgreSQL).

@@ -5,6 +5,7 @@ import { HomeFeeds } from '@/components/home/home-feeds';
 import { CuratedSetsPanel } from '@/components/staff/curated-sets-panel';
 import { ModerationLogPanel } from '@/components/staff/moderation-log-panel';
 import { PublicationSetsPanel } from '@/components/staff/publication-sets-panel';
+import { ReportsPanel } from '@/components/staff/reports-panel';
 import { SiteRolesPanel } from '@/components/staff/site-roles-panel';
 import { StaffNav, sectionsFor, type StaffSection } from '@/components/staff/staff-nav';
 import { StaffStoriesPanel } from '@/components/staff/staff-stories-panel';
@@ -24,6 +25,7 @@ import {
   type EditorItem,
 } from '@/server/modules/curation/curation.service';
 import { HOME_PAGE_SIZE, listLatestHomePosts } from '@/server/modules/reading/home-feed.service';
+import { listReports } from '@/server/modules/reports/reports.service';
 import { listVisibleStorySummaries } from '@/server/modules/posts/posts-read.service';
 import { listPublicationPosts } from '@/server/modules/reading/publication-stories.service';
 import type { StorySummary } from '@/server/modules/posts/posts.schema';
@@ -72,6 +74,12 @@ export default async function StaffPage({ searchParams }: { searchParams: Search
         {section === 'publications' ? <PublicationSection actor={actor} params={params} /> : null}
         {section === 'subtopics' ? <SubtopicSection actor={actor} params={params} /> : null}
         {section === 'verses' ? <VersesSection actor={actor} /> : null}
+        {section === 'reports' ? (
+          <>
+            <h2 className={styles.sectionTitle}>Reports</h2>
+            <ReportsPanel initial={await firstReportsPage(actor)} />
+          </>
+        ) : null}
         {section === 'log' ? (
           <>
             <h2 className={styles.sectionTitle}>Moderation log</h2>
@@ -88,6 +96,11 @@ export default async function StaffPage({ searchParams }: { searchParams: Search
       </div>
     </div>
   );
+}
+
+async function firstReportsPage(actor: Actor) {
+  const page = await listReports(actor, { status: 'open' });
+  return { items: page.reports, lastKey: page.lastKey };
 }
 
 async function firstLogPage(actor: Actor) {

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
+import { MyFollowsSection } from '@/components/follows/my-follows-section';
 import { MyPlansSection } from '@/components/plans/my-plans-section';
 import { StudioClient } from '@/components/studio/studio-client';
 
@@ -14,6 +15,8 @@ export default function MePage() {
       </Suspense>
       {/* The reader's own reading plans (issue 24; docs/decisions/050-reading-plans.md). */}
       <MyPlansSection />
+      {/* Whom the reader follows, with Unfollow (issue 25; docs/decisions/052-follows.md). */}
+      <MyFollowsSection />
     </>
   );
 }

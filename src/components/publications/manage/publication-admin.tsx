@@ -5,6 +5,7 @@
 // offered comes from the server's capability flags only.
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import { PublicationNewsletters } from '@/components/newsletters/publication-newsletters';
+import { ResponsesSetting } from '@/components/responses/responses-setting';
 import { Button } from '@/components/ui/button';
 import type { MemberLists, PublicationCapabilities } from './manage-api';
 import type { PublicationRef } from './manage-dialog-types';
@@ -102,6 +103,17 @@ export function PublicationAdmin({ publication, capabilities, members: initial, 
         />
       </section>
       {capabilities.canManageNewsletters ? <PublicationNewsletters publicationId={publication.id} /> : null}
+      {/* Responses on or off for every story (decision 053): the same people as its newsletters. */}
+      {capabilities.canManageNewsletters ? (
+        <section className={styles.section} aria-labelledby="responses-heading">
+          <div className={styles.sectionHead}>
+            <h2 id="responses-heading" className={styles.sectionTitle}>
+              Responses
+            </h2>
+          </div>
+          <ResponsesSetting kind="publication" publicationId={publication.id} />
+        </section>
+      ) : null}
       {capabilities.canDelete ? (
         <section className={`${styles.section} ${styles.dangerZone}`} aria-labelledby="delete-heading">
           <div className={styles.sectionHead}>

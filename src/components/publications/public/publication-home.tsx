@@ -12,6 +12,7 @@ import type {
   Publication,
   PublicationMember,
 } from '@/server/modules/publications/publications.schema';
+import { FollowButton } from '@/components/follows/follow-button';
 import { SubscribeButton } from '@/components/subscriptions/subscribe-button';
 import { PublicationLogo } from './publication-logo';
 import { EmptyStories, MemberLinks } from './publication-member-parts';
@@ -173,6 +174,8 @@ export function PublicationHome({
               Publishing on Lamplight since <ReaderDate value={publication.createdTime} />
             </p>
             <MemberLinks publicationId={publication.id} />
+            {/* Followers and Follow (issue 25): after the page, from the page-state call or the public counts. */}
+            <FollowButton kind="publication" id={publication.id} name={publication.name} showCount />
             {publication.hasNewsletters ? (
               <SubscribeButton
                 publicationId={publication.id}

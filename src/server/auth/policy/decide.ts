@@ -42,6 +42,10 @@ function subjectOf(actor: SignedIn | null, action: Action, resource: unknown, ct
     publicationId = (resource as PublicationResource).id;
   } else if (kind === 'newsletter') {
     publicationId = (resource as NewsletterEntryResource).publicationId;
+  } else if (kind === 'response' || kind === 'responseTarget') {
+    // A response is judged with its story: the story's writer and its publication's editors moderate.
+    story = (resource as { story: StoryResource }).story;
+    publicationId = story.publicationId;
   }
   // A publication role only counts when a publication is concerned: it never reaches a solo story.
   const publicationRole = actor && publicationId ? (ctx?.publicationRole ?? null) : null;

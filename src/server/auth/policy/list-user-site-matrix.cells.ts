@@ -3,7 +3,14 @@
 // who may do what. list-user-site-matrix.test.ts tests each cell; matrix-coverage.test.ts checks that
 // every action has a row in some table. Not a test file itself: both of those build their cases here.
 import { expect } from 'vitest';
-import { can, type Action, type Actor, type ListResource, type SiteRoleChangeResource } from './index';
+import {
+  can,
+  type Action,
+  type Actor,
+  type FollowResource,
+  type ListResource,
+  type SiteRoleChangeResource,
+} from './index';
 import { cells, covered, user, type Case } from './test-support';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -91,6 +98,20 @@ const SITE: [Action, string][] = [
   ['scripture.manageDailyVerses', '.. . YYY'],
   ['plan.start',         'Y. Y YYY'],
   ['plan.follow',        '.. Y YYY'],
+  ['notification.read',  '.. Y YYY'],
+  ['notification.markRead', '.. Y YYY'],
+  ['follow.delete',      '.. Y YYY'],
+  ['follow.list',        '.. Y YYY'],
+  ['follow.readFeed',    '.. Y YYY'],
+];
+
+// follow.create: following the writer 'u-target' (never oneself), a publication or a tag.
+// Columns:  anon banned-self · self other · siteEditor siteAdmin siteAdmin-self
+// prettier-ignore
+const FOLLOWS: [string, FollowResource, string][] = [
+  ['the writer u-target', { kind: 'user', id: 'u-target' },       '.. .Y YY.'],
+  ['a publication',       { kind: 'publication', id: 'pub-1' },  '.. YY YYY'],
+  ['a tag',               { kind: 'tag', id: 'u-target' },        '.. YY YYY'],
 ];
 
 // user.changeSiteRole on 'u-target': the role, granted or revoked, and the active admins left after it.
@@ -134,6 +155,13 @@ export function listUserSiteCases(): Case[] {
     cells(row, userKinds.length).forEach((expected, k) => {
       const [who, actor] = userKinds[k];
       out.push([`${action} · ${who}`, expected, () => can(actor, action, { id: 'u-target' })]);
+    });
+  }
+  covered.add('follow.create');
+  for (const [state, target, row] of FOLLOWS) {
+    cells(row, userKinds.length).forEach((expected, k) => {
+      const [who, actor] = userKinds[k];
+      out.push([`follow.create · ${state} · ${who}`, expected, () => can(actor, 'follow.create', target)]);
     });
   }
   covered.add('user.changeSiteRole');

@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { listUserSiteCases } from './list-user-site-matrix.cells';
 import { publicationCases } from './publication-matrix.cells';
+import { reportCases } from './report-matrix.cells';
+import { responseCases } from './response-matrix.cells';
 import { BANNED_AUTHOR_STORY, PUB_STORY, SOLO_STORY, storyCases } from './story-matrix.cells';
 import { ACTIONS } from './index';
 import { covered } from './test-support';
@@ -13,6 +15,8 @@ storyCases('pub story', PUB_STORY, true);
 storyCases('banned author', BANNED_AUTHOR_STORY, true, true);
 publicationCases();
 listUserSiteCases();
+reportCases();
+responseCases();
 
 describe('policy matrix', () => {
   it('covers every action', () => {

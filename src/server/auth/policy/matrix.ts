@@ -101,6 +101,34 @@ export const POLICY: { readonly [A in Action]: readonly Grant<ResourceFor<A>>[] 
   'plan.manage':                          [allow(['publicationOwner'])],
   'plan.start':                           [allow(['anyone'])],
   'plan.follow':                          [allow(['signedIn'])],
+  // Notifications (issue 25; docs/decisions/055-notifications.md): a signed-in reader's own, listed
+  // and marked read by them alone (the service keeps every query to the reader's own rows).
+  'notification.read':                    [allow(['signedIn'])],
+  'notification.markRead':                [allow(['signedIn'])],
+  // Follows (issue 25; docs/decisions/052-follows.md): any signed-in reader follows writers (not
+  // themself), publications and tags, unfollows, lists whom they follow and reads their Following feed.
+  'follow.create':                        [allow(['signedIn'], is.notFollowingSelf)],
+  'follow.delete':                        [allow(['signedIn'])],
+  'follow.list':                          [allow(['signedIn'])],
+  'follow.readFeed':                      [allow(['signedIn'])],
+  // Reports (issue 25; docs/decisions/054-reports.md): any reader reports what others wrote; site staff
+  // read the queue, dismiss reports and remove a reported response; unpublishing a reported story and
+  // banning its author stay the site admins' (story.unpublish, user.ban).
+  'report.create':                        [allow(['signedIn'], is.notOwnSubject)],
+  'report.review':                        [allow(SITE_STAFF)],
+  'report.hide':                          [allow(SITE_STAFF, is.isResponseSubject), allow(['siteAdmin'])],
+  'report.ban':                           [allow(['siteAdmin'], is.subjectAuthorNotSelf)],
+  // Responses (issue 25; docs/decisions/053-responses.md): signed-in readers respond to a published
+  // story whose responses are open; the writer edits (15 minutes) and deletes their own; the story's
+  // writer and its publication's editors hide; site staff remove (logged). Turning responses off: the
+  // story's writer and its publication's editors per story, the publication's editors per publication.
+  'response.create':                      [allow(['signedIn'], is.responseStoryPublished, is.responsesOpen, is.repliesOneLevel, is.parentShown)],
+  'response.update':                      [allow(['responseAuthor'], is.responseNotModerated, is.withinEditWindow)],
+  'response.delete':                      [allow(['responseAuthor'])],
+  'response.hide':                        [allow(['author', ...PUBLICATION_EDITORS])],
+  'response.remove':                      [allow(SITE_STAFF)],
+  'response.closeForStory':               [allow(['author', ...PUBLICATION_EDITORS])],
+  'response.closeForPublication':         [allow(PUBLICATION_EDITORS)],
 };
 
 /** A publication's author who tries to publish learns how their story gets out (DESIGN §3 review). */

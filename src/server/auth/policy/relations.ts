@@ -1,7 +1,13 @@
 // How the actor stands to the resource: the "who" column of the matrix.
 import type { Actor } from '../actor';
 import type { PublicationRole, StoredSiteRole } from '../roles';
-import type { ListResource, ResourceOfKind, StoryResource, UserResource } from './resources';
+import type {
+  ListResource,
+  ResourceOfKind,
+  ResponseResource,
+  StoryResource,
+  UserResource,
+} from './resources';
 
 export type SignedIn = NonNullable<Actor>;
 
@@ -37,6 +43,9 @@ export const RELATIONS = {
   /** The user acted upon (or looked at) is the actor. */
   self: (s: Subject) =>
     (s.kind === 'user' || s.kind === 'account') && s.actor?.id === (s.resource as UserResource).id,
+  /** The response's writer (issue 25). */
+  responseAuthor: (s: Subject) =>
+    s.kind === 'response' && s.actor?.id === (s.resource as ResponseResource).authorId,
   siteEditor: (s: Subject) => hasSiteRole(s.actor, 'editor'),
   siteAdmin: (s: Subject) => hasSiteRole(s.actor, 'admin'),
 } satisfies Record<string, (s: Subject) => boolean>;

@@ -33,8 +33,34 @@ export type SiteRoleChangeResource = {
   grant: boolean;
   adminsAfter: number;
 };
+/**
+ * What a reader reports, or staff act on from a report (issue 25, docs/decisions/054-reports.md): a
+ * response or a story, and who wrote it.
+ */
+export type ReportSubjectResource = { kind: 'response' | 'story'; authorId: string };
+/** A response under a story (issue 25, docs/decisions/053-responses.md): its story, writer and state. */
+export type ResponseResource = {
+  story: StoryResource;
+  authorId: string;
+  /** How long ago it was posted (ms): its writer edits it for RESPONSE_EDIT_WINDOW_MS. */
+  ageMs: number;
+  /** Hidden by the story's writer or editors, or removed by site staff. */
+  hidden: boolean;
+  removed: boolean;
+};
+/**
+ * Where a response would go (issue 25): the story, whether responses are open on it (neither the story
+ * nor its publication turned them off) and, for a reply, the response it answers.
+ */
+export type ResponseTargetResource = {
+  story: StoryResource;
+  open: boolean;
+  parent: { topLevel: boolean; shown: boolean } | null;
+};
 /** A user whose profile, home or stories are looked at. */
 export type AccountResource = { id: string; status: AccountStatus };
+/** What a reader would follow (issue 25, decision 052): a writer (their user id), a publication or a tag. */
+export type FollowResource = { kind: 'user' | 'publication' | 'tag'; id: string };
 /** DESIGN §6: unscheduled → scheduled → sending → sent | failed; SPEC §4: "neither scheduledTime nor status". */
 export type NewsletterStatus = 'unscheduled' | 'scheduled' | 'sending' | 'sent' | 'failed';
 export type NewsletterEntryResource = {
@@ -59,6 +85,10 @@ export type ResourceOfKind = {
   user: UserResource;
   account: AccountResource;
   siteRoleChange: SiteRoleChangeResource;
+  follow: FollowResource;
+  response: ResponseResource;
+  responseTarget: ResponseTargetResource;
+  reportSubject: ReportSubjectResource;
 };
 
 /** Every action, with the resource it is asked about (`none`: no resource; pass undefined). */
@@ -90,6 +120,13 @@ export const RESOURCE_KIND = {
   'webhook.managePublication': 'publication', 'webhook.manageSite': 'none',
   'scripture.manageDailyVerses': 'none',
   'plan.manage': 'publication', 'plan.start': 'none', 'plan.follow': 'none',
+  'notification.read': 'none', 'notification.markRead': 'none',
+  'response.create': 'responseTarget', 'response.update': 'response', 'response.delete': 'response',
+  'response.hide': 'response', 'response.remove': 'response',
+  'response.closeForStory': 'story', 'response.closeForPublication': 'publication',
+  'follow.create': 'follow', 'follow.delete': 'none', 'follow.list': 'none', 'follow.readFeed': 'none',
+  'report.create': 'reportSubject', 'report.review': 'none', 'report.hide': 'reportSubject',
+  'report.ban': 'reportSubject',
 } as const satisfies Record<string, keyof ResourceOfKind>;
 
 export type Action = keyof typeof RESOURCE_KIND;

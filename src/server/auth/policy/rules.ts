@@ -2,8 +2,12 @@
 import type { SignedIn } from './relations';
 import type {
   AccountResource,
+  FollowResource,
   ListResource,
   NewsletterCandidate,
+  ReportSubjectResource,
+  ResponseResource,
+  ResponseTargetResource,
   NewsletterEntryResource,
   StoryResource,
   SiteRoleChangeResource,
@@ -74,6 +78,13 @@ export const notSelf: Rule<UserResource> = {
   code: 'forbidden',
 };
 
+/** A reader follows others: never themself (issue 25). */
+export const notFollowingSelf: Rule<FollowResource> = {
+  test: (f, actor) => f.kind !== 'user' || f.id !== actor?.id,
+  unmet: 'You cannot follow yourself',
+  code: 'forbidden',
+};
+
 /** SPEC §4 author status: a ban toggles — banned becomes active, anything else banned. */
 export const statusAfterBanToggle = (status: AccountResource['status']): AccountResource['status'] =>
   status === 'banned' ? 'active' : 'banned';
@@ -138,4 +149,57 @@ export const storyOutOrDue: Rule<NewsletterCandidate> = {
 export const notInNewsletter: Rule<NewsletterCandidate> = {
   test: (c) => !c.story.isInNewsletter,
   unmet: 'The story is already in a newsletter',
+};
+
+// Reports (issue 25; docs/decisions/054-reports.md).
+export const notOwnSubject: Rule<ReportSubjectResource> = {
+  test: (r, actor) => r.authorId !== actor?.id,
+  unmet: 'You cannot report something you wrote',
+  code: 'forbidden',
+};
+/** Site editors remove a reported response; unpublishing a story is a site admin's (story.unpublish). */
+export const isResponseSubject: Rule<ReportSubjectResource> = {
+  test: (r) => r.kind === 'response',
+  unmet: 'Only a site admin can unpublish a reported story',
+  code: 'forbidden',
+};
+export const subjectAuthorNotSelf: Rule<ReportSubjectResource> = {
+  test: (r, actor) => r.authorId !== actor?.id,
+  unmet: 'You cannot ban yourself',
+  code: 'forbidden',
+};
+
+// Responses (issue 25; docs/decisions/053-responses.md).
+/** A response's writer may change its text this long after posting it. */
+export const RESPONSE_EDIT_WINDOW_MS = 15 * 60 * 1000;
+export const responseStoryPublished: Rule<ResponseTargetResource> = {
+  test: (t) => t.story.status === 'published',
+  unmet: 'The story is not published',
+};
+export const responsesOpen: Rule<ResponseTargetResource> = {
+  test: (t) => t.open,
+  unmet: 'Responses are turned off for this story',
+  code: 'forbidden',
+};
+/** One level of replies: a reply answers a top-level response, never another reply. */
+export const repliesOneLevel: Rule<ResponseTargetResource> = {
+  test: (t) => t.parent === null || t.parent.topLevel,
+  unmet: 'Replies go one level deep: reply to the response itself',
+  code: 'forbidden',
+};
+/** A hidden, removed or banned writer's response takes no replies (it is not shown). */
+export const parentShown: Rule<ResponseTargetResource> = {
+  test: (t) => t.parent === null || t.parent.shown,
+  unmet: 'That response is not shown any more and cannot be replied to',
+};
+export const withinEditWindow: Rule<ResponseResource> = {
+  test: (r) => r.ageMs <= RESPONSE_EDIT_WINDOW_MS,
+  unmet: 'A response can be edited only in the first 15 minutes after posting it',
+  code: 'forbidden',
+};
+/** A response hidden or removed by moderation keeps the text it was judged on. */
+export const responseNotModerated: Rule<ResponseResource> = {
+  test: (r) => !r.hidden && !r.removed,
+  unmet: 'A hidden response cannot be edited',
+  code: 'forbidden',
 };

@@ -12,7 +12,7 @@ import { getStoryAfterWrite } from './posts-read.service';
 import { publishDuePosts, transitionPost, type PostChanges } from './posts.repository';
 import type { RejectPostInput, SchedulePostInput, Story } from './posts.schema';
 import { enqueuePublishDue } from './posts.queue';
-import { storyPublished, storyUnpublished } from './posts.events';
+import { storyPublished, storyReviewed, storyUnpublished } from './posts.events';
 import type { PostStatus } from './posts.table';
 
 // PATCH /posts/manage_posts/…: the state changes of DESIGN §3 after creation. Each checks the
@@ -101,14 +101,28 @@ export async function approvePost(actor: Actor, id: string): Promise<Story> {
   assertReadyToGoOut(row);
   const story = await move(actor, id, ['pending'], out(new Date()));
   await storyPublished.emit({ postId: id, actorId: actor!.id });
+  await storyReviewed.emit(reviewed(row, actor!.id, 'approved'));
   return story;
 }
 
 /** reject_post: the story under review goes back to its author, with the reason if one is given. */
 export async function rejectPost(actor: Actor, id: string, input: RejectPostInput): Promise<Story> {
-  const { resource, role } = await loadVisibleStory(actor, id);
+  const { row, resource, role } = await loadVisibleStory(actor, id);
   assertCan(actor, 'story.reject', resource, { publicationRole: role });
-  return move(actor, id, ['pending'], { status: 'rejected', rejectionReason: input.reason || null });
+  const story = await move(actor, id, ['pending'], {
+    status: 'rejected',
+    rejectionReason: input.reason || null,
+  });
+  await storyReviewed.emit(reviewed(row, actor!.id, 'rejected'));
+  return story;
+}
+
+function reviewed(
+  row: { id: string; authorId: string; publicationId: string | null },
+  actorId: string,
+  outcome: 'approved' | 'rejected',
+) {
+  return { postId: row.id, actorId, authorId: row.authorId, publicationId: row.publicationId, outcome };
 }
 
 /**

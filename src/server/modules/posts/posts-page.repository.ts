@@ -5,6 +5,7 @@ import { postTags, tags } from './posts-tags.table';
 import type { Tag } from './posts-tags.schema';
 import { users } from '../users/users.table';
 import { posts, type PostStatus } from './posts.table';
+import { storyPageFingerprintPartsSlot } from './story-page-fingerprint-slot';
 
 // Reads for the story page (/stories/{slug}): what the page shows, and a fingerprint of it that is
 // cheap enough to check on every request (docs/decisions/006-story-page.md).
@@ -102,10 +103,23 @@ const FINGERPRINT_SQL = `select p.version || '|' || p.status || '|' || p.slug ||
   from posts p join users u on u.id = p.author_id left join publications pub on pub.id = p.publication_id
   where p.id = $1`;
 
+/** FINGERPRINT_SQL with the parts upper modules add (story-page-fingerprint-slot.ts) at its end. */
+function fingerprintSql(): string {
+  const parts = storyPageFingerprintPartsSlot.get() ?? [];
+  if (parts.length === 0) return FINGERPRINT_SQL;
+  const extra = parts.map((part) => ` || '|' || (${part})`).join('');
+  return FINGERPRINT_SQL.replace(' as fp\n', `${extra} as fp\n`);
+}
+
 // Run on every story page request: a prepared statement (~0.2 ms instead of ~0.5 ms on PGlite).
-const fingerprintQuery = preparedQuery<{ fp: string }>('lamplight_story_fingerprint', FINGERPRINT_SQL, 1, {
-  keptUntilChange: true,
-});
+const fingerprintQuery = preparedQuery<{ fp: string }>(
+  'lamplight_story_fingerprint',
+  { toSQL: () => ({ sql: fingerprintSql(), params: [] }) },
+  1,
+  {
+    keptUntilChange: true,
+  },
+);
 
 /** The fingerprint of a story page (see FINGERPRINT_SQL), or null when there is no such story. */
 export async function findStoryPageFingerprint(id: string): Promise<string | null> {

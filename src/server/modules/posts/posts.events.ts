@@ -38,3 +38,12 @@ export const storyDeleted = defineEvent<{
   slug: string;
   status: PostStatus;
 }>('story.deleted');
+
+/** A publication's owner or editor approved (published) or rejected a story submitted for review. */
+export const storyReviewed = defineEvent<{
+  postId: string;
+  actorId: string;
+  authorId: string;
+  publicationId: string | null;
+  outcome: 'approved' | 'rejected';
+}>('story.reviewed');

@@ -152,6 +152,28 @@ export async function findStaffMemberById(id: string): Promise<StaffMemberRow | 
   return row && toStaffMember(row);
 }
 
+/**
+ * Writes one row of the log for an action taken elsewhere (issue 25: a response removed or restored, a
+ * report dismissed, a reported story unpublished); `subjectId` names what was acted on.
+ */
+export async function insertModerationLogEntry(entry: {
+  action: ModerationAction;
+  targetUserId: string;
+  actorId: string | null;
+  subjectId: string | null;
+  reason?: string;
+}): Promise<void> {
+  const db = await getDb();
+  await db.insert(moderationLog).values({
+    id: newUuid(),
+    action: entry.action,
+    targetUserId: entry.targetUserId,
+    actorId: entry.actorId,
+    subjectId: entry.subjectId,
+    reason: entry.reason ?? '',
+  });
+}
+
 const actors = alias(users, 'moderation_actors');
 
 /** A page of the log, newest first, after `cursor`; `limit + 1` rows tell whether more follow. */
@@ -162,6 +184,7 @@ export async function findModerationLogPage(cursor: Cursor | null, limit: number
       id: moderationLog.id,
       action: moderationLog.action,
       role: moderationLog.role,
+      subjectId: moderationLog.subjectId,
       reason: moderationLog.reason,
       createdAt: moderationLog.createdAt,
       target: { id: users.id, name: users.name, email: users.email, status: users.status },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cursorSchema, uuidCursorParamSchema } from '../../lib/cursor';
 import { safeString } from '../../lib/safe-string';
+import { MODERATION_ACTIONS } from './moderation.limits';
 import { emailSchema, userIdSchema } from './users.schema';
 
 // Moderation and site roles (issue 13; SPEC §4 author status, §7 PATCH /users/ban_user/{id};
@@ -23,8 +24,10 @@ export type BanResult = z.infer<typeof banResultSchema>;
 
 export const moderationEntrySchema = z.object({
   id: z.string(),
-  action: z.enum(['ban', 'unban', 'grant_role', 'revoke_role']),
+  action: z.enum(MODERATION_ACTIONS),
   role: z.string().nullable(),
+  /** The response, report or story acted on (issue 25's actions); null for the others. */
+  subjectId: z.string().nullable(),
   reason: z.string(),
   /** Epoch ms. */
   createdAt: z.number(),

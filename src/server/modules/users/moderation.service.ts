@@ -18,8 +18,10 @@ import {
   findModerationLogPage,
   findSiteStaff,
   findStaffMemberById,
+  insertModerationLogEntry,
   setUserStatusLogged,
 } from './moderation.repository';
+import type { ModerationAction } from './moderation.table';
 import { findUserByEmail, findUserById } from './users.repository';
 
 // Staff's powers over accounts (issue 13; DESIGN §4, §5): ban and unban, site roles, and the
@@ -42,6 +44,33 @@ export async function toggleUserBan(actor: Actor, id: string, input: BanUserInpu
   return { id: changed.id, name: changed.name, status: changed.status };
 }
 
+/**
+ * Bans an active user (never unbans: a report's Ban acts once however often it is clicked), logged
+ * like toggleUserBan's. 409 when the user is banned already.
+ */
+export async function banUser(actor: Actor, id: string, input: BanUserInput): Promise<BanResult> {
+  assertCan(actor, 'user.ban', { id });
+  const user = await findUserById(id);
+  if (!user) throw notFound('User');
+  const changed = await setUserStatusLogged(id, 'active', 'banned', {
+    actorId: actor!.id,
+    reason: input.reason,
+  });
+  if (!changed) throw conflict('This account is banned already');
+  return { id: changed.id, name: changed.name, status: changed.status };
+}
+
+/**
+ * Records a moderation action taken by another module (issue 25: a response removed or restored, a
+ * report dismissed, a reported story unpublished). The caller has asked the policy for the action.
+ */
+export async function recordModerationAction(
+  actor: Actor,
+  entry: { action: ModerationAction; targetUserId: string; subjectId: string; reason?: string },
+): Promise<void> {
+  await insertModerationLogEntry({ ...entry, actorId: actor?.id ?? null });
+}
+
 const LOG_PAGE_SIZE = 20;
 
 /** GET /users/moderation_log?lastKey: bans, unbans and role changes, newest first (site staff). */
@@ -58,6 +87,7 @@ export async function listModerationLog(actor: Actor, lastKey?: string): Promise
       id: row.id,
       action: row.action,
       role: row.role,
+      subjectId: row.subjectId,
       reason: row.reason,
       createdAt: row.createdAt.getTime(),
       target: row.target,

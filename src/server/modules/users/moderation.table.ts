@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { MODERATION_ACTIONS } from './moderation.limits';
 import { users } from './users.table';
+
+export { MODERATION_ACTIONS, type ModerationAction } from './moderation.limits';
 
 // The moderation log (issue 13): every ban and unban, and every site role granted or revoked — who
 // did it, to whom, when, and the reason they gave. Rows are never changed; the staff area lists them
 // newest first (keyset on (created_at, id)).
-export const MODERATION_ACTIONS = ['ban', 'unban', 'grant_role', 'revoke_role'] as const;
-export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 export const moderationLog = pgTable(
   'moderation_log',
@@ -21,12 +22,17 @@ export const moderationLog = pgTable(
     /** The site role granted or revoked (grant_role, revoke_role). */
     role: text('role'),
     reason: text('reason').notNull().default(''),
+    /** The response, report or story acted on (issue 25's actions); null for the others. */
+    subjectId: text('subject_id'),
     createdAt: timestamp('created_at', { precision: 3, withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('moderation_log_created_at_id_idx').on(t.createdAt, t.id),
     index('moderation_log_target_user_idx').on(t.targetUserId),
-    check('moderation_log_action_check', sql`${t.action} in ('ban', 'unban', 'grant_role', 'revoke_role')`),
+    check(
+      'moderation_log_action_check',
+      sql`${t.action} in ('ban', 'unban', 'grant_role', 'revoke_role', 'remove_response', 'restore_response', 'dismiss_report', 'unpublish_story')`,
+    ),
   ],
 );
 

@@ -43,7 +43,21 @@ export async function insertUser(row: NewUserRow): Promise<UserRow | undefined> 
 }
 
 export type ProfileChanges = Partial<
-  Pick<UserRow, 'name' | 'image' | 'description' | 'showOnboarding' | 'preferLanguageCode'>
+  Pick<
+    UserRow,
+    | 'name'
+    | 'image'
+    | 'description'
+    | 'showOnboarding'
+    | 'preferLanguageCode'
+    | 'notifyFollower'
+    | 'notifyResponse'
+    | 'notifyReply'
+    | 'notifyStoryApproved'
+    | 'notifyStoryRejected'
+    | 'notifyMention'
+    | 'notificationDigest'
+  >
 > & { subdomain?: string | null };
 
 /**
@@ -103,4 +117,15 @@ export async function findUserIdByOauth(provider: string, providerAccountId: str
 export async function linkOauthAccount(provider: string, providerAccountId: string, userId: string) {
   const db = await getDb();
   await db.insert(oauthAccounts).values({ provider, providerAccountId, userId }).onConflictDoNothing();
+}
+
+/** Turns the user's daily notification digest on or off; false when there is no such user. */
+export async function setNotificationDigestRow(id: string, on: boolean): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db
+    .update(users)
+    .set({ notificationDigest: on, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }

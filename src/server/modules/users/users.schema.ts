@@ -50,6 +50,25 @@ export const subdomainSchema = z
 
 export const languageCodeSchema = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'Not a language code');
 
+/**
+ * The reader's notification settings (issue 25; docs/decisions/055-notifications.md): each kind of
+ * in-app notification on or off, and the daily e-mail digest. In PATCH /api/users/{id} every field is
+ * optional; the answer to one's own PATCH carries all of them.
+ */
+export const notificationSettingsSchema = z
+  .object({
+    follower: z.boolean().describe('A new follower'),
+    response: z.boolean().describe('A response to one of your stories'),
+    reply: z.boolean().describe('A reply to one of your responses'),
+    storyApproved: z.boolean().describe('Your story approved in a publication'),
+    storyRejected: z.boolean().describe('Your story rejected in a publication'),
+    mention: z.boolean().describe('A mention of you by @handle in a response'),
+    digest: z.boolean().describe('The daily e-mail digest of your unread notifications (off by default)'),
+  })
+  .strict()
+  .meta({ id: 'NotificationSettings' });
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
 // PATCH /api/users/{id}. SPEC §7 sends {id, showOnboarding, name, image, description, subdomain};
 // preferLanguageCode may be set too. Any other field is dropped (zod strips unknown keys).
 export const updateUserSchema = z.object({
@@ -60,6 +79,10 @@ export const updateUserSchema = z.object({
   subdomain: subdomainSchema.nullable().optional(),
   showOnboarding: z.boolean().optional(),
   preferLanguageCode: languageCodeSchema.optional(),
+  notifications: notificationSettingsSchema
+    .partial()
+    .optional()
+    .describe('Your notification settings: only the fields sent change'),
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
@@ -72,6 +95,8 @@ export const userProfileSchema = z.object({
   showOnboarding: z.boolean(),
   preferLanguageCode: z.string(),
   status: z.enum(['active', 'banned']),
+  /** Only in the answer to one's own PATCH: private to the user. */
+  notifications: notificationSettingsSchema.optional(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 

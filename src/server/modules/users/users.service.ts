@@ -4,12 +4,13 @@ import { AppError, notFound } from '../../lib/errors';
 import { UUID_RE } from '../../lib/ids';
 import { assertIssuedImageUrl } from '../images/images.service';
 import { moveUserSubdomain } from '../subdomains/subdomains.service';
-import type { UpdateUserInput, UserProfile } from './users.schema';
+import type { NotificationSettings, UpdateUserInput, UserProfile } from './users.schema';
 import {
   findActorRowById,
   findUserById,
   findUserBySubdomain,
   updateUserProfileRow,
+  setNotificationDigestRow,
 } from './users.repository';
 import type { UserRow } from './users.table';
 
@@ -24,6 +25,40 @@ export function toUserProfile(row: UserRow): UserProfile {
     preferLanguageCode: row.preferLanguageCode,
     status: row.status,
   };
+}
+
+/** The user's notification settings (issue 25; docs/decisions/055-notifications.md). */
+export function notificationSettingsOf(row: UserRow): NotificationSettings {
+  return {
+    follower: row.notifyFollower,
+    response: row.notifyResponse,
+    reply: row.notifyReply,
+    storyApproved: row.notifyStoryApproved,
+    storyRejected: row.notifyStoryRejected,
+    mention: row.notifyMention,
+    digest: row.notificationDigest,
+  };
+}
+
+/** A user's notification settings, or null when there is no such user (the notifications module asks). */
+export async function findNotificationSettings(id: string): Promise<NotificationSettings | null> {
+  const row = await findUserById(id);
+  return row ? notificationSettingsOf(row) : null;
+}
+
+/** The columns a partial settings object changes (undefined fields are left out). */
+function notificationColumns(settings: Partial<NotificationSettings> | undefined) {
+  if (!settings) return {};
+  const columns = {
+    notifyFollower: settings.follower,
+    notifyResponse: settings.response,
+    notifyReply: settings.reply,
+    notifyStoryApproved: settings.storyApproved,
+    notifyStoryRejected: settings.storyRejected,
+    notifyMention: settings.mention,
+    notificationDigest: settings.digest,
+  };
+  return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
 }
 
 /** The actor behind a session: null when the user is gone or banned (their session stops working). */
@@ -65,7 +100,8 @@ export async function updateUserProfile(
   if (input.id !== undefined && input.id !== id) {
     throw new AppError('validation_failed', 'Invalid input', 'id: does not match the address');
   }
-  const { id: _ignored, ...changes } = input;
+  const { id: _ignored, notifications, ...profileChanges } = input;
+  const changes = { ...profileChanges, ...notificationColumns(notifications) };
   const current = await findUserById(id);
   if (!current) throw notFound('User');
   // A photo is an upload this platform issued (and that is really there), or the one the user
@@ -76,5 +112,14 @@ export async function updateUserProfile(
   if (result === 'subdomain_taken') {
     throw new AppError('conflict', 'This subdomain is already taken.', `subdomain: ${changes.subdomain}`);
   }
-  return toUserProfile(result);
+  // One's own settings come back to oneself (the public profile never shows them).
+  return { ...toUserProfile(result), notifications: notificationSettingsOf(result) };
+}
+
+/**
+ * Turns a user's daily notification digest on or off, for the digest's one-click unsubscribe (the
+ * signed token is the permission; notifications checks it). False when there is no such user.
+ */
+export function setNotificationDigest(id: string, on: boolean): Promise<boolean> {
+  return setNotificationDigestRow(id, on);
 }

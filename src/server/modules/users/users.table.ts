@@ -28,6 +28,15 @@ export const users = pgTable(
     showOnboarding: boolean('show_onboarding').notNull().default(true),
     /** Id at the external single-sign-on provider, when the account came from one (SPEC §3 ssoId). */
     ssoId: text('sso_id'),
+    // Notification settings (issue 25; docs/decisions/055-notifications.md): each kind on unless
+    // turned off; the daily e-mail digest off unless turned on.
+    notifyFollower: boolean('notify_follower').notNull().default(true),
+    notifyResponse: boolean('notify_response').notNull().default(true),
+    notifyReply: boolean('notify_reply').notNull().default(true),
+    notifyStoryApproved: boolean('notify_story_approved').notNull().default(true),
+    notifyStoryRejected: boolean('notify_story_rejected').notNull().default(true),
+    notifyMention: boolean('notify_mention').notNull().default(true),
+    notificationDigest: boolean('notification_digest').notNull().default(false),
     createdAt: timestamp('created_at', { precision: 3, withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { precision: 3, withTimezone: true }).notNull().defaultNow(),
   },

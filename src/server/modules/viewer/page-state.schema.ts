@@ -5,6 +5,7 @@ import {
   publicationSchema,
 } from '../publications/publications.schema';
 import { storyCapabilitiesSchema, storyIdSchema } from '../posts/posts.schema';
+import { followStateSchema, followTargetsQuerySchema } from '../follows/follows.schema';
 import { userIdSchema } from '../users/users.schema';
 
 // GET /api/me/page-state: what is personal on a page everyone gets the same HTML of (decision 031).
@@ -19,6 +20,16 @@ export const pageStateQuerySchema = z.object({
     .enum(['1'])
     .optional()
     .describe("The header's account menu: the reader's name, picture, home address and publications"),
+  // Follow buttons and follower counts (decision 052): a writer, a publication and a tag the page shows.
+  followUser: followTargetsQuerySchema.shape.user.describe(
+    "A writer's follow button: followers, and whether you follow",
+  ),
+  followPublication: followTargetsQuerySchema.shape.publication.describe(
+    "A publication's follow button: followers, and whether you follow",
+  ),
+  followTag: followTargetsQuerySchema.shape.tag.describe(
+    "A tag's follow button: followers, and whether you follow",
+  ),
 });
 export type PageStateQuery = z.infer<typeof pageStateQuerySchema>;
 
@@ -48,6 +59,10 @@ export const pageStateSchema = z
         publications: z.array(z.object({ id: z.string(), name: z.string(), image: z.string().nullable() })),
       })
       .nullable(),
+    /** Asked with ?followUser=, ?followPublication=, ?followTag=: one entry each (empty when not asked). */
+    follows: z.array(followStateSchema),
+    /** Asked with ?account=1 by a signed-in reader: their unread notifications (the header's bell); null otherwise. */
+    unreadNotifications: z.number().int().nullable(),
   })
   .meta({ id: 'PageState' });
 export type PageState = z.infer<typeof pageStateSchema>;

@@ -1,5 +1,7 @@
 import type { Actor } from '../../auth/actor';
 import { AppError } from '../../lib/errors';
+import { followStatesOf } from '../follows/follows.service';
+import { unreadCountOf } from '../notifications/notifications.service';
 import { getPostOrThrow } from '../posts/posts-read.service';
 import { listPublicationsOfUser, publicationStandingOf } from '../publications/publications.service';
 import { getUserProfileOrThrow, userHomeCapabilitiesOf } from '../users/users.service';
@@ -32,10 +34,16 @@ async function accountOf(actor: NonNullable<Actor>): Promise<NonNullable<PageSta
 
 /** The personal part of the pages asked about, as the policy decides it for this actor. */
 export async function getPageState(actor: Actor, query: PageStateQuery): Promise<PageState> {
-  const [standing, story, account] = await Promise.all([
+  const [standing, story, account, follows, unreadNotifications] = await Promise.all([
     query.publication ? publicationStandingOf(actor, query.publication) : undefined,
     query.story ? storyStandingOf(actor, query.story) : null,
     query.account && actor ? accountOf(actor) : null,
+    followStatesOf(actor, {
+      user: query.followUser,
+      publication: query.followPublication,
+      tag: query.followTag,
+    }),
+    query.account && actor ? unreadCountOf(actor) : null,
   ]);
   return {
     signedIn: actor !== null,
@@ -48,5 +56,7 @@ export async function getPageState(actor: Actor, query: PageStateQuery): Promise
         : null,
     story,
     account,
+    follows,
+    unreadNotifications,
   };
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { NotificationSettingsSection } from '@/components/notifications/notification-settings';
 import { EditProfileForm } from '@/components/profile/edit-profile-form';
 import styles from '@/components/profile/profile.module.css';
 
@@ -11,6 +12,8 @@ export default function EditProfilePage() {
       <h1 className={styles.pageTitle}>Edit profile</h1>
       <p className={styles.pageLead}>How readers see you on your home page and beside your stories.</p>
       <EditProfileForm />
+      {/* The notification settings (issue 25; docs/decisions/055-notifications.md). */}
+      <NotificationSettingsSection />
     </div>
   );
 }

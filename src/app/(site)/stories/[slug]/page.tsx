@@ -8,6 +8,7 @@ import { env } from '@/server/lib/env';
 import { getStoryPage } from '@/server/modules/posts/posts-page.service';
 import { getPageActor } from '@/server/auth/page-actor';
 import { linkScriptureReferences } from '@/server/modules/scripture/story-links/scripture-links';
+import { storyPageComments } from '@/server/modules/responses/responses.service';
 
 // /stories/{title-slug}-{id} (DESIGN §2): the story, server-rendered from its sanitised HTML. Not
 // public, or not there → the site's 404 page; an outdated slug → the current address (permanent).
@@ -37,12 +38,15 @@ export default async function StoryPage({ params }: Props) {
     result.story.title,
   );
   const story = { ...result.story, bodyHtml: html };
+  // The newest responses as JSON-LD comments, the same for every reader (decision 053): the page cache's
+  // fingerprint carries the responses' version, so a change renders the page again once.
+  const comments = story.isPublic ? await storyPageComments(story.id) : undefined;
   return (
     <>
       <script
         type="application/ld+json"
         // JSON with '<' escaped (story-seo.ts): no text of the story can close the script element.
-        dangerouslySetInnerHTML={{ __html: storyJsonLd(story, env.PUBLIC_URL) }}
+        dangerouslySetInnerHTML={{ __html: storyJsonLd(story, env.PUBLIC_URL, comments) }}
       />
       <StoryArticle story={story} publicUrl={env.PUBLIC_URL} scripture={scripture} />
     </>

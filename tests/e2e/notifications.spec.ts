@@ -1,0 +1,133 @@
+// Issue 25 item 4 — notifications, as new users would: reader A follows writer B and responds to B's
+// story (through the API: the journey is the notifications); B sees the bell's count, opens the list,
+// opens one (marked read), replies, and marks the rest read; A then gets the reply notification.
+// Screenshots of the header's bell and the notifications page at 1280 and 375 px:
+// test-results/screenshots/notifications-*.png.
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { createStory, expect, newAccount, sessionFromPage, signUp, test, visitorAddress } from './fixtures';
+import { shootBoth } from './shots';
+
+const SHOTS = path.join('test-results', 'screenshots');
+
+/** A person in a browser context of their own (own cookies, own client address). */
+async function personPage(browser: Browser, baseURL: string, workerIndex: number) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+    extraHTTPHeaders: { 'x-forwarded-for': visitorAddress(workerIndex) },
+  });
+  await context.addCookies([{ name: 'lastShowedAt', value: String(Date.now()), url: baseURL }]);
+  const page = await context.newPage();
+  await page.goto('/');
+  return page;
+}
+
+const paragraph = (text: string) => ({
+  type: 'doc',
+  content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
+});
+
+const bell = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
+const items = (page: Page) => page.getByRole('list', { name: 'Your notifications' }).getByRole('listitem');
+
+test.describe('notifications', () => {
+  test('a follow and a response reach the writer; the bell counts; read on open and all; the reply reaches the reader', async ({
+    browser,
+    baseURL,
+  }, info) => {
+    test.setTimeout(240_000);
+    if (!baseURL) throw new Error('playwright.config.ts must set use.baseURL');
+    const origin = { origin: baseURL };
+    const tag = Date.now().toString(36);
+
+    const b = await personPage(browser, baseURL, info.workerIndex);
+    const bAccount = newAccount('writer');
+    await signUp(b, bAccount);
+    const bId = (await sessionFromPage(b)).user.id as string;
+    const story = await createStory(b.request, baseURL, {
+      title: `A lamp for the night ${tag}`,
+      excerpt: 'On keeping watch with a friend.',
+      bodyJson: paragraph('Some nights we keep watch together.'),
+    });
+
+    const a = await personPage(browser, baseURL, info.workerIndex);
+    const aAccount = newAccount('reader');
+    await signUp(a, aAccount);
+    // No bell count for a reader with nothing new.
+    await expect(bell(a)).toHaveAccessibleName('Notifications');
+
+    let responseId = '';
+    await test.step('A follows B and responds to B’s story', async () => {
+      const followed = await a.request.put(`/api/follows/user/${bId}`, { headers: origin });
+      expect(followed.status(), await followed.text()).toBeLessThan(300);
+      const res = await a.request.post(`/api/posts/${story.id}/responses`, {
+        data: { text: `Praying with you tonight ${tag}` },
+        headers: origin,
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      responseId = (await res.json()).id;
+    });
+
+    await test.step('B sees the bell’s count and opens the list', async () => {
+      await b.goto('/');
+      await expect(bell(b)).toHaveAccessibleName('Notifications, 2 unread');
+      await expect(b.getByTestId('notification-count')).toHaveText('2');
+      await shootBoth(b, SHOTS, 'notifications-header-bell');
+      await bell(b).click();
+      await expect(b).toHaveURL(/\/me\/notifications$/);
+      await expect(b.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+      await expect(b.getByText('2 unread')).toBeVisible();
+      await expect(items(b)).toHaveCount(2);
+      await expect(items(b).nth(0)).toContainText(
+        `${aAccount.name} responded to your story “${story.title}”`,
+      );
+      await expect(items(b).nth(1)).toContainText(`${aAccount.name} started following you`);
+      await expect(items(b).nth(0)).toHaveAttribute('data-unread', 'true');
+      await shootBoth(b, SHOTS, 'notifications-page');
+    });
+
+    await test.step('B opens the response: marked read, and the story page at the response', async () => {
+      await items(b).nth(0).getByRole('link').click();
+      await expect(b).toHaveURL(new RegExp(`${story.path}#response-${responseId}$`));
+      await expect(bell(b)).toHaveAccessibleName('Notifications, 1 unread');
+      const reply = await b.request.post(`/api/posts/${story.id}/responses`, {
+        data: { text: `Thank you, friend ${tag}`, parentId: responseId },
+        headers: origin,
+      });
+      expect(reply.status(), await reply.text()).toBe(201);
+      await b.goto('/me/notifications');
+      await expect(b.getByText('1 unread')).toBeVisible();
+      await expect(items(b).nth(0)).not.toHaveAttribute('data-unread', 'true');
+      await b.getByRole('button', { name: 'Mark all as read' }).click();
+      await expect(b.getByText('You are all caught up.')).toBeVisible();
+      await expect(items(b).nth(1)).not.toHaveAttribute('data-unread', 'true');
+      await expect(bell(b)).toHaveAccessibleName('Notifications');
+    });
+
+    await test.step('A gets the reply notification', async () => {
+      await a.goto('/');
+      await expect(bell(a)).toHaveAccessibleName('Notifications, 1 unread');
+      await bell(a).click();
+      await expect(items(a)).toHaveCount(1);
+      await expect(items(a).nth(0)).toContainText(
+        `${bAccount.name} replied to your response on “${story.title}”`,
+      );
+      await shootBoth(a, SHOTS, 'notifications-reply');
+    });
+
+    await test.step('the settings: a kind off, the daily digest on', async () => {
+      await a.goto('/authors/edit-profile');
+      const section = a.getByRole('region', { name: 'Notifications' });
+      await expect(
+        section.getByRole('checkbox', { name: 'Daily e-mail digest of my unread notifications' }),
+      ).not.toBeChecked();
+      await section.getByRole('checkbox', { name: 'Someone follows you' }).uncheck();
+      await section.getByRole('checkbox', { name: 'Daily e-mail digest of my unread notifications' }).check();
+      await section.getByRole('button', { name: 'Save notification settings' }).click();
+      await expect(section.getByText('Saved.')).toBeVisible();
+      const settings = await a.request.get('/api/notifications/settings');
+      expect(await settings.json()).toMatchObject({ follower: false, digest: true, response: true });
+    });
+  });
+});

@@ -1,0 +1,121 @@
+// Issue 25 item 2 in Chromium, as new users would (docs/decisions/053-responses.md): reader A responds
+// to writer B's story; B replies; B hides C's rude response; A edits, then deletes, their own. The
+// story page's JSON-LD carries the responses readers see. Screenshots at 1280 and 375 px of the
+// responses section as B and as A see it (test-results/…).
+import path from 'node:path';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { createStory, expect, keepPublicationPopupAway, newAccount, newUserTest, signUp } from './fixtures';
+
+/** A part of a page at 1280 and 375 px (`<name>-<width>.png`), for a person to look at. */
+async function shootPart(page: Page, part: Locator, dir: string, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    await part.scrollIntoViewIfNeeded();
+    await part.screenshot({ path: path.join(dir, `${name}-${width}.png`), animations: 'disabled' });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** A reader in a browser of their own, signed up. */
+async function reader(browser: Browser, baseURL: string, tag: string, address: string) {
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': address } });
+  await keepPublicationPopupAway(context, baseURL);
+  const page = await context.newPage();
+  await page.goto('/');
+  const account = newAccount(tag);
+  await signUp(page, account);
+  return { page, account, context };
+}
+
+const responses = (page: Page) => page.getByTestId('responses');
+const responseBy = (page: Page, name: string) =>
+  responses(page).getByRole('article', { name: `Response by ${name}` });
+
+newUserTest.describe('responses', () => {
+  newUserTest(
+    'A responds to B’s story; B replies; B hides C’s rude response; A edits then deletes their own',
+    async ({ page, browser, baseURL }, testInfo) => {
+      newUserTest.setTimeout(300_000);
+      const dir = testInfo.outputDir;
+      // B (this test's new user) publishes a story.
+      const story = await createStory(page.request, baseURL!, {
+        title: `Grace in the waiting ${Date.now().toString(36)}`,
+        bodyHtml: '<p>Some seasons are for waiting. I have been learning to wait well.</p>',
+        excerpt: 'On waiting well.',
+        tags: [],
+      });
+      const n = Math.floor(Math.random() * 250);
+
+      // A guest sees the responses and is asked to sign in to respond.
+      const a = await reader(browser, baseURL!, 'respondera', `10.126.${n}.11`);
+      await a.page.context().clearCookies();
+      await a.page.goto(story.path);
+      await expect(responses(a.page).getByRole('heading', { name: /Responses/ })).toBeVisible();
+      await expect(responses(a.page).getByRole('button', { name: 'Sign in to respond' })).toBeVisible();
+      await a.context.close();
+
+      // A responds, with a link and markup that stays text.
+      const readerA = await reader(browser, baseURL!, 'respondera', `10.126.${n}.12`);
+      await readerA.page.goto(story.path);
+      const box = responses(readerA.page).getByLabel('Your response');
+      await box.fill('Thank you for this. <b>Waiting</b> is hard — see https://example.com/psalm-27 too.');
+      await responses(readerA.page).getByRole('button', { name: 'Respond' }).click();
+      const mine = responseBy(readerA.page, readerA.account.name);
+      await expect(mine).toContainText('<b>Waiting</b> is hard');
+      const link = mine.getByRole('link', { name: 'https://example.com/psalm-27' });
+      await expect(link).toHaveAttribute('rel', 'nofollow ugc noopener');
+      await expect(responses(readerA.page).getByRole('heading', { name: 'Responses (1)' })).toBeVisible();
+
+      // C responds rudely.
+      const readerC = await reader(browser, baseURL!, 'responderc', `10.126.${n}.13`);
+      await readerC.page.goto(story.path);
+      await responses(readerC.page).getByLabel('Your response').fill('This is nonsense and so are you.');
+      await responses(readerC.page).getByRole('button', { name: 'Respond' }).click();
+      await expect(responseBy(readerC.page, readerC.account.name)).toBeVisible();
+
+      // B replies to A, and hides C's response.
+      await page.goto(story.path);
+      const toA = responseBy(page, readerA.account.name);
+      await toA.getByRole('button', { name: 'Reply' }).click();
+      await toA.getByLabel(/^Reply to /).fill('Thank you — it is, and you are not alone.');
+      await toA.getByRole('button', { name: 'Reply', exact: true }).last().click();
+      await expect(toA.getByText('you are not alone')).toBeVisible();
+      const rude = responseBy(page, readerC.account.name);
+      await rude.getByRole('button', { name: 'Hide' }).click();
+      await expect(rude).toContainText('Hidden from readers');
+      await shootPart(page, responses(page), dir, 'responses-writer');
+
+      // Readers no longer see C's response.
+      await readerA.page.reload();
+      await expect(responseBy(readerA.page, readerA.account.name).first()).toBeVisible();
+      await expect(responseBy(readerA.page, readerC.account.name)).toHaveCount(0);
+      await expect(responses(readerA.page).getByText('you are not alone')).toBeVisible();
+
+      // The page's JSON-LD carries the responses readers see (the cached page, rendered again once).
+      const html = await (await readerA.page.request.get(story.path)).text();
+      const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!);
+      expect(ld.commentCount).toBe(2);
+      expect(ld.comment.map((c: { text: string }) => c.text)).toContain(
+        'Thank you — it is, and you are not alone.',
+      );
+      expect(JSON.stringify(ld)).not.toContain('nonsense');
+
+      // A edits their response, then deletes it (its reply goes with it).
+      const own = responseBy(readerA.page, readerA.account.name).first();
+      await own.getByRole('button', { name: 'Edit' }).first().click();
+      await own.getByLabel('Edit your response').fill('Thank you for this. Waiting is hard.');
+      await own.getByRole('button', { name: 'Save' }).click();
+      await expect(own).toContainText('edited');
+      await expect(own).toContainText('Waiting is hard.');
+      await shootPart(readerA.page, responses(readerA.page), dir, 'responses-reader');
+      await own.getByRole('button', { name: 'Delete' }).first().click();
+      await own.getByRole('button', { name: 'Delete', exact: true }).click();
+      await expect(responseBy(readerA.page, readerA.account.name)).toHaveCount(0);
+      await expect(responses(readerA.page).getByRole('heading', { name: 'Responses (0)' })).toBeVisible();
+      await expect(responses(readerA.page).getByText('No responses yet.')).toBeVisible();
+
+      await readerA.context.close();
+      await readerC.context.close();
+    },
+  );
+});
