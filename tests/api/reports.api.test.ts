@@ -152,14 +152,15 @@ describe('reports API (/api/reports)', () => {
     expect(count).toBeUndefined();
   });
 
-  it('refuses bad input with 400 (or 413) and stores nothing', async () => {
+  it('refuses bad input with 400 (or 413; 404 for an id of the wrong form) and stores nothing', async () => {
     const story = await createPost(db);
     const response = await createResponse(story, (await createUser(db)).id);
     const reader = (await createUser(db)).id;
     const bad: [unknown, number][] = [
       [{ kind: 'comment', id: response.id, reason: 'spam' }, 400],
-      [{ kind: 'response', id: story.id, reason: 'spam' }, 400], // a story id as a response's
-      [{ kind: 'story', id: response.id, reason: 'spam' }, 400],
+      // An id of the other kind's form names nothing of this kind: not found.
+      [{ kind: 'response', id: story.id, reason: 'spam' }, 404],
+      [{ kind: 'story', id: response.id, reason: 'spam' }, 404],
       [{ kind: 'response', id: response.id, reason: 'rude' }, 400],
       [{ kind: 'response', id: response.id }, 400],
       [{ kind: 'response', id: response.id, reason: 'spam', details: 'x'.repeat(1001) }, 400],
