@@ -230,13 +230,13 @@ test.describe('onboarding and the user home', () => {
     await page.getByLabel('Bio').fill('Hymns, history and hope.');
     await page.getByLabel('Your address').fill('gracewhitfield');
     await expect(page.getByRole('img', { name: 'Not available' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
     await page.getByLabel('Your address').fill(subdomain);
     await expect(page.getByRole('img', { name: 'Available' })).toBeVisible();
     await page.getByLabel('Choose a profile photo').setInputFiles(await photoFile());
     await expect(page.locator('img[src^="/uploads/"]')).toBeVisible({ timeout: 15_000 });
     await shoot(page, 'edit-profile-filled', { fullPage: true });
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     const saved = page.getByRole('dialog', { name: 'Message' });
     await expect(saved.getByRole('status')).toHaveText('Saved successfully');
     await saved.getByRole('button', { name: 'OK' }).click();
