@@ -21,16 +21,18 @@ import {
 import {
   createResponse,
   deleteResponse,
-  getPublicationResponsesSettings,
-  getStoryResponsesSettings,
   hideResponse,
   listReplies,
   listResponses,
   RESPONSE_LIMITS,
-  setPublicationResponsesSettings,
-  setStoryResponsesSettings,
   updateResponse,
 } from './responses.service';
+import {
+  getPublicationResponsesSettings,
+  getStoryResponsesSettings,
+  setPublicationResponsesSettings,
+  setStoryResponsesSettings,
+} from './responses-settings.service';
 
 // Responses under stories (issue 25; docs/decisions/053-responses.md). Mounted at /api in app.ts:
 // /posts/{id}/responses…, /responses/{id}…, /publications/{id}/responses/settings.

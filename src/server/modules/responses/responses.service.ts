@@ -11,12 +11,7 @@ import { decodeCursor, toPage, type Cursor } from '../../lib/cursor';
 import { notFound, unauthorized } from '../../lib/errors';
 import { newUuid } from '../../lib/ids';
 import { log } from '../../observability/logger';
-import {
-  isPublicStory,
-  loadVisibleStory,
-  roleInPublicationOrThrow,
-  type LoadedStory,
-} from '../posts/posts-access.service';
+import { isPublicStory, loadVisibleStory, type LoadedStory } from '../posts/posts-access.service';
 import { consumeRateLimit, type RateLimitRule } from '../rate-limits/rate-limits.service';
 import { recordModerationAction } from '../users/moderation.service';
 import { findUserHome } from '../users/users.service';
@@ -32,11 +27,8 @@ import {
   findResponseById,
   findTopLevelPage,
   insertResponse,
-  isPublicationClosed,
-  setPublicationClosed,
   setResponseHidden,
   setResponseRemoved,
-  setStoryClosed,
   updateResponseText,
   type ReadScope,
   type ResponseListRow,
@@ -49,12 +41,9 @@ import {
   type CreateResponseInput,
   type HideResponseInput,
   type HideResult,
-  type PublicationResponsesSettings,
   type RepliesPage,
   type ResponseItem,
   type ResponsesPage,
-  type ResponsesSettingsInput,
-  type StoryResponsesSettings,
   type TopLevelResponse,
   type UpdateResponseInput,
 } from './responses.schema';
@@ -83,8 +72,8 @@ const MENTIONS_MAX = 10;
 /** The story page's JSON-LD carries this many of the newest responses. */
 export const JSON_LD_COMMENTS = 20;
 
-type StoryContext = { story: StoryResource; role: PublicationRole | null; loaded: LoadedStory };
-const ctxOf = (s: StoryContext) => ({ publicationRole: s.role });
+export type StoryContext = { story: StoryResource; role: PublicationRole | null; loaded: LoadedStory };
+export const ctxOf = (s: StoryContext) => ({ publicationRole: s.role });
 
 /**
  * The story, if it is public (published, by an active writer: what the policy lets anyone read);
@@ -334,67 +323,6 @@ export async function hideResponse(actor: Actor, id: string, input: HideResponse
   const after = await findResponseById(id);
   if (!after) throw notFound('Response');
   return { id, hidden: after.hiddenAt !== null, removed: after.removedAt !== null };
-}
-
-/** The story whose responses' switch is asked about: any the actor may read, with the policy's yes. */
-async function loadStoryForSettings(actor: Actor, postId: string): Promise<StoryContext> {
-  const loaded = await loadVisibleStory(actor, postId);
-  const s = { story: loaded.resource, role: loaded.role, loaded };
-  assertCan(actor, 'response.closeForStory', s.story, ctxOf(s));
-  return s;
-}
-
-async function storySettings(s: StoryContext): Promise<StoryResponsesSettings> {
-  const closed = await findClosedState(s.loaded.row.id, s.story.publicationId);
-  return {
-    open: !closed.story && !closed.publication,
-    closedForStory: closed.story,
-    closedByPublication: closed.publication,
-  };
-}
-
-/** GET /posts/{id}/responses/settings: whether the story takes responses (its writer and editors). */
-export async function getStoryResponsesSettings(
-  actor: Actor,
-  postId: string,
-): Promise<StoryResponsesSettings> {
-  return storySettings(await loadStoryForSettings(actor, postId));
-}
-
-/** PUT /posts/{id}/responses/settings: turns the story's responses off, or on again. */
-export async function setStoryResponsesSettings(
-  actor: Actor,
-  postId: string,
-  input: ResponsesSettingsInput,
-): Promise<StoryResponsesSettings> {
-  const s = await loadStoryForSettings(actor, postId);
-  await setStoryClosed(postId, !input.open, actor!.id);
-  return storySettings(s);
-}
-
-async function assertPublicationSettings(actor: Actor, publicationId: string): Promise<void> {
-  const role = await roleInPublicationOrThrow(actor, publicationId);
-  assertCan(actor, 'response.closeForPublication', { id: publicationId }, { publicationRole: role });
-}
-
-/** GET /publications/{id}/responses/settings: whether its stories take responses (its editors). */
-export async function getPublicationResponsesSettings(
-  actor: Actor,
-  publicationId: string,
-): Promise<PublicationResponsesSettings> {
-  await assertPublicationSettings(actor, publicationId);
-  return { open: !(await isPublicationClosed(publicationId)) };
-}
-
-/** PUT /publications/{id}/responses/settings: turns responses off, or on, for all its stories. */
-export async function setPublicationResponsesSettings(
-  actor: Actor,
-  publicationId: string,
-  input: ResponsesSettingsInput,
-): Promise<PublicationResponsesSettings> {
-  await assertPublicationSettings(actor, publicationId);
-  await setPublicationClosed(publicationId, !input.open, actor!.id);
-  return { open: !(await isPublicationClosed(publicationId)) };
 }
 
 export type StoryPageComments = {
