@@ -17,13 +17,31 @@ const dataDir = `./data/e2e-${PORT}`;
 // runs alone in a fresh clone and has just built `.next` (`npm run build`): it uses that one.
 const distDir = process.env.NEXT_DIST_DIR ?? (process.env.CI ? '.next' : `.next-e2e-${PORT}`);
 
+// Spec files that change what every visitor sees (the site's staff, its verse of the day, its
+// moderation queue and webhooks) or that compare a page's bytes over time: they run after the
+// others, one at a time, with nothing beside them (docs/decisions/056-ci-time.md). Every other file
+// runs in one of two workers, beside another file: each test is its own visitor and its own people.
+// One file alone: `npx playwright test <file> --no-deps` (else the whole `desktop` project runs first).
+const ALONE = [
+  'home.spec.ts',
+  'one-html.spec.ts',
+  'reports.spec.ts',
+  'staff.spec.ts',
+  'story-permissions.spec.ts',
+  'verse-of-the-day.spec.ts',
+  'views.spec.ts',
+  'webhooks.spec.ts',
+];
+
 // Browser tests drive Debian's Chromium (no browser downloads here) against the built app on a
 // fresh embedded database seeded with the demo content.
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
+  // The run's one SMTP sink, which every worker reads (tests/e2e/mail-sink.ts).
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -37,7 +55,18 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'desktop',
+      testIgnore: ALONE,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'desktop-alone',
+      testMatch: ALONE,
+      workers: 1,
+      dependencies: ['desktop'],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
   ],
   webServer: {
     command: `rm -rf ${dataDir} && node scripts/start.mjs`,

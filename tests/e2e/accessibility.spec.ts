@@ -6,6 +6,10 @@ import type { Locator, Page } from '@playwright/test';
 import { GUIDES, guidePath } from '../../src/lib/guides';
 import { expect, expectSignedIn, expectSignedOut, newUserTest, ssoDialog, test } from './fixtures';
 
+// Each test only reads its own pages (and makes its own people): the file's tests spread over the
+// run's workers instead of keeping one busy for minutes (docs/decisions/056-ci-time.md).
+test.describe.configure({ mode: 'parallel' });
+
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const BLOCKING = new Set(['serious', 'critical']);
 const VIEWPORTS = [

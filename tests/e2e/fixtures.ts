@@ -8,7 +8,7 @@
 // apart, and a test may sign up a fresh account (`newUserTest`) without spending the others' budget.
 //
 // Signing up confirms the address by mail (docs/decisions/027-sign-up-by-mail.md): `signUp` reads
-// the confirmation mail from the worker's SMTP sink (mail-sink.ts) and follows its link.
+// the confirmation mail from the run's SMTP sink (mail-sink.ts) and follows its link.
 import {
   test as base,
   expect,
@@ -20,8 +20,8 @@ import {
 } from '@playwright/test';
 
 import { SIGN_UP_CHECK_INBOX } from '../../src/server/modules/users/signups.schema';
-import { linkIn, type SmtpSink } from '../helpers/smtp-sink';
-import { closeE2eMailSink, e2eMailSink, nextMailTo } from './mail-sink';
+import { linkIn } from '../helpers/smtp-sink';
+import { e2eMailSink, nextMailTo } from './mail-sink';
 
 export { expect };
 
@@ -43,7 +43,8 @@ export function uniqueEmail(tag = 'user'): string {
 export function newAccount(tag = 'user'): Account {
   const email = uniqueEmail(tag);
   const label = tag.charAt(0).toUpperCase() + tag.slice(1);
-  return { name: `${label} Tester ${sequence}`, email, password: GOOD_PASSWORD };
+  // The worker's process id too: tests in parallel workers find people by name.
+  return { name: `${label} Tester ${process.pid.toString(36)} ${sequence}`, email, password: GOOD_PASSWORD };
 }
 
 let visitors = 0;
@@ -264,7 +265,7 @@ async function createSharedUser(browser: Browser, baseURL: string, address: stri
   }
 }
 
-type WorkerFixtures = { sharedUser: SharedUser; mailSink: SmtpSink };
+type WorkerFixtures = { sharedUser: SharedUser };
 type TestFixtures = { pageErrors: string[] };
 
 /** Console noise that is not a fault: the browser's note on every 4xx/5xx answer (expected ones here). */
@@ -299,14 +300,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       expect(errors, 'no page errors or console errors').toEqual([]);
     },
     { auto: true },
-  ],
-  // The SMTP sink the server mails to, up before any test of the worker runs (mail-sink.ts).
-  mailSink: [
-    async ({}, provide) => {
-      await provide(await e2eMailSink());
-      await closeE2eMailSink();
-    },
-    { scope: 'worker', auto: true },
   ],
   sharedUser: [
     async ({ browser }, provide, workerInfo) => {

@@ -15,12 +15,12 @@ import {
   type Page,
 } from '@playwright/test';
 import { SITE_TOPICS, TOPIC_DAILY_DEVOTIONAL } from '../../src/lib/topics';
-import { linkIn, type SmtpSink, type SunkMail } from '../helpers/smtp-sink';
+import { linkIn, type SunkMail } from '../helpers/smtp-sink';
 import { createStory, expect, newUserTest, test, uniqueEmail } from './fixtures';
-import { e2eMailSink } from './mail-sink';
+import { e2eMailSink, type E2eMailbox } from './mail-sink';
 
-// The worker's one sink (mail-sink.ts): sign-ups read their confirmation mail from it too.
-let sink: SmtpSink;
+// The run's one mailbox (mail-sink.ts): sign-ups read their confirmation mail from it too.
+let sink: E2eMailbox;
 
 test.beforeAll(async () => {
   sink = await e2eMailSink();

@@ -8,12 +8,12 @@
 // the /me section (test-results/…).
 import path from 'node:path';
 import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { linkIn, type SmtpSink } from '../helpers/smtp-sink';
+import { linkIn } from '../helpers/smtp-sink';
 import { createStory, expect, newUserTest, uniqueEmail } from './fixtures';
-import { e2eMailSink } from './mail-sink';
+import { e2eMailSink, type E2eMailbox } from './mail-sink';
 import { shootBoth } from './shots';
 
-let sink: SmtpSink;
+let sink: E2eMailbox;
 
 newUserTest.beforeAll(async () => {
   sink = await e2eMailSink();
