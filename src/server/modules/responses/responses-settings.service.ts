@@ -26,7 +26,7 @@ async function loadStoryForSettings(actor: Actor, postId: string): Promise<Story
 }
 
 async function storySettings(s: StoryContext): Promise<StoryResponsesSettings> {
-  const closed = await findClosedState(s.loaded.row.id, s.story.publicationId);
+  const closed = await findClosedState(s.loaded.row.id);
   return {
     open: !closed.story && !closed.publication,
     closedForStory: closed.story,

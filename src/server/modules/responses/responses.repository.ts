@@ -15,6 +15,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import { getDb } from '../../db';
 import { cursorTime, type Cursor } from '../../lib/cursor';
+import { posts } from '../posts/posts.table';
 import { users } from '../users/users.table';
 import {
   publicationResponsesClosed,
@@ -218,9 +219,51 @@ export async function findResponseById(id: string): Promise<ResponseStateRow | u
   return row;
 }
 
-export async function insertResponse(row: NewResponseRow): Promise<void> {
+type InsertedRow = {
+  id: string;
+  post_id: string;
+  parent_id: string | null;
+  text: string;
+  created_at: string | Date;
+  author_id: string;
+  author_name: string;
+  author_handle: string | null;
+  author_image: string | null;
+  author_status: 'active' | 'banned';
+};
+
+/**
+ * Writes the response and answers it as it is read back, its writer's name and picture with it: one
+ * statement, where an insert and a read would be two round trips on the path of every post.
+ */
+export async function insertResponse(row: NewResponseRow): Promise<ResponseStateRow> {
   const db = await getDb();
-  await db.insert(responses).values(row);
+  const result = (await db.execute(sql`
+    with inserted as (
+      insert into ${responses} (id, post_id, author_id, parent_id, text)
+      values (${row.id}, ${row.postId}, ${row.authorId}, ${row.parentId ?? null}, ${row.text})
+      returning id, post_id, parent_id, text, created_at, author_id
+    )
+    select i.id, i.post_id, i.parent_id, i.text, i.created_at, i.author_id,
+           u.name as author_name, u.subdomain as author_handle, u.image as author_image,
+           u.status as author_status
+      from inserted i join ${users} u on u.id = i.author_id`)) as unknown as { rows: InsertedRow[] };
+  const inserted = result.rows[0]!;
+  return {
+    id: inserted.id,
+    postId: inserted.post_id,
+    parentId: inserted.parent_id,
+    text: inserted.text,
+    createdAt: new Date(inserted.created_at),
+    editedAt: null,
+    hiddenAt: null,
+    removedAt: null,
+    authorId: inserted.author_id,
+    authorName: inserted.author_name,
+    authorHandle: inserted.author_handle,
+    authorImage: inserted.author_image,
+    authorStatus: inserted.author_status,
+  };
 }
 
 export async function updateResponseText(id: string, text: string): Promise<void> {
@@ -268,17 +311,17 @@ export async function setResponseRemoved(id: string, removed: boolean, by: strin
 }
 
 /** Whether the story, or its publication, turned responses off. */
-export async function findClosedState(
-  postId: string,
-  publicationId: string | null,
-): Promise<{ story: boolean; publication: boolean }> {
+/**
+ * Whether responses are turned off for the story, and for its publication (none: false), by the
+ * story's id alone — so it is read beside the story, not after it.
+ */
+export async function findClosedState(postId: string): Promise<{ story: boolean; publication: boolean }> {
   const db = await getDb();
   const [row] = await db
     .select({
       story: sql<boolean>`exists (select 1 from ${storyResponsesClosed} where ${storyResponsesClosed.postId} = ${postId})`,
-      publication: publicationId
-        ? sql<boolean>`exists (select 1 from ${publicationResponsesClosed} where ${publicationResponsesClosed.publicationId} = ${publicationId}::uuid)`
-        : sql<boolean>`false`,
+      publication: sql<boolean>`exists (select 1 from ${publicationResponsesClosed} c
+        join ${posts} p on p.publication_id = c.publication_id where p.id = ${postId})`,
     })
     .from(sql`(select 1) as one`);
   return { story: Boolean(row?.story), publication: Boolean(row?.publication) };

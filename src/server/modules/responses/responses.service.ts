@@ -135,8 +135,8 @@ function toItem(actor: Actor, row: ResponseListRow, s: StoryContext): ResponseIt
 
 const keyOf = (row: ResponseListRow): Cursor => ({ t: row.createdAt.getTime(), id: row.id });
 
-async function isOpen(story: StoryResource, postId: string): Promise<boolean> {
-  const closed = await findClosedState(postId, story.publicationId);
+async function isOpen(postId: string): Promise<boolean> {
+  const closed = await findClosedState(postId);
   return !closed.story && !closed.publication;
 }
 
@@ -148,7 +148,7 @@ export async function listResponses(actor: Actor, postId: string, lastKey?: stri
   const [rows, count, open] = await Promise.all([
     findTopLevelPage(postId, scope, cursor, RESPONSES_PAGE_SIZE),
     countShown(postId, scope),
-    isOpen(s.story, postId),
+    isOpen(postId),
   ]);
   const page = toPage(rows, RESPONSES_PAGE_SIZE, keyOf);
   const replies = await findFirstReplies(
@@ -232,30 +232,38 @@ export async function createResponse(
   input: CreateResponseInput,
 ): Promise<ResponseItem> {
   if (!actor) throw unauthorized();
-  const s = await loadPublishedStory(actor, postId);
-  let parent: ResponseStateRow | null = null;
-  if (input.parentId) {
-    parent = (await findResponseById(input.parentId)) ?? null;
-    if (!parent || parent.postId !== postId) throw notFound('Response');
-  }
+  // Every read the decision needs at once (none depends on another); nothing is written before it.
+  const [s, parentRow, open, mentioned] = await Promise.all([
+    loadPublishedStory(actor, postId),
+    input.parentId ? findResponseById(input.parentId) : undefined,
+    isOpen(postId),
+    mentionedUserIds(input.text, actor.id),
+  ]);
+  const parent = input.parentId ? parentRow : null;
+  if (parent === undefined || (parent && parent.postId !== postId)) throw notFound('Response');
   const target: ResponseTargetResource = {
     story: s.story,
-    open: await isOpen(s.story, postId),
+    open,
     parent: parent && {
       topLevel: parent.parentId === null,
       shown: parent.authorStatus === 'active' && parent.hiddenAt === null && parent.removedAt === null,
     },
   };
   assertCan(actor, 'response.create', target, ctxOf(s));
-  // Counted once allowed, before anything is written: past the limit nothing is.
+  // Counted once allowed, before anything is written: past the limit nothing is. One after the other:
+  // a reader refused by their own limit spends nothing of the story's.
   await consumeRateLimit(RESPONSE_LIMITS.perUser, actor.id);
   await consumeRateLimit(RESPONSE_LIMITS.perStory, postId);
 
-  const id = newUuid();
-  const mentioned = await mentionedUserIds(input.text, actor.id);
-  await insertResponse({ id, postId, authorId: actor.id, parentId: parent?.id ?? null, text: input.text });
+  const row = await insertResponse({
+    id: newUuid(),
+    postId,
+    authorId: actor.id,
+    parentId: parent?.id ?? null,
+    text: input.text,
+  });
   await responseCreated.emit({
-    responseId: id,
+    responseId: row.id,
     postId,
     authorId: actor.id,
     storyAuthorId: s.story.authorId,
@@ -263,8 +271,6 @@ export async function createResponse(
     parentAuthorId: parent?.authorId ?? null,
     mentionedUserIds: mentioned,
   });
-  const row = await findResponseById(id);
-  if (!row) throw notFound('Response'); // deleted in between
   return toItem(actor, row, s);
 }
 
