@@ -3,7 +3,7 @@ import { assertCan, readScopeOf } from '../../auth/policy';
 import { decodeCursor, toPage } from '../../lib/cursor';
 import { listVisibleStorySummaries } from '../posts/posts-read.service';
 import type { StoryPage } from '../posts/posts.schema';
-import { countFollowsByKind, findFollowingStoryKeys } from './following-feed.repository';
+import { findFollowingStoryKeys } from './following-feed.repository';
 
 // GET /posts/following?lastKey (issue 25): the home page's Following tab — the newest published
 // stories whose writer, publication or tag the reader follows, hydrated and checked like every other
@@ -17,13 +17,11 @@ export async function listFollowingPosts(
 ): Promise<StoryPage> {
   assertCan(actor, 'follow.readFeed');
   const cursor = decodeCursor(options.lastKey);
-  const counts = await countFollowsByKind(actor!.id);
   const keys = await findFollowingStoryKeys({
     readerId: actor!.id,
     cursor,
     fetch: options.limit + 1,
     includeBannedWriters: readScopeOf(actor)?.seesBannedWriters ?? false,
-    kinds: { user: counts.user > 0, publication: counts.publication > 0, tag: counts.tag > 0 },
   });
   const page = toPage(keys, options.limit, (key) => ({ t: key.publishedAt.getTime(), id: key.id }));
   const posts = await listVisibleStorySummaries(
