@@ -11,6 +11,7 @@ import {
   type PublicationStorySetKind,
 } from './curation.table';
 import type { TopAuthor, TopPublication } from './curation.schema';
+import { publishedStory } from '../posts/posts-published.selection';
 
 // Reads of the curated sets, the entities they name (joined read-only from their modules' tables),
 // and DESIGN §7's computed defaults for a language when nothing is curated.
@@ -225,9 +226,7 @@ export async function findNewestPublicationStoryIds(publicationId: string, limit
     .select({ id: posts.id })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
-    .where(
-      and(eq(posts.publicationId, publicationId), eq(posts.status, 'published'), eq(users.status, 'active')),
-    )
+    .where(and(eq(posts.publicationId, publicationId), publishedStory, eq(users.status, 'active')))
     .orderBy(desc(posts.publishedAt), desc(posts.id))
     .limit(limit);
   return rows.map((row) => row.id);

@@ -6,6 +6,7 @@ import { citationCount, citesRange, DENSE_CITATIONS } from '../scripture/scriptu
 import { users } from '../users/users.table';
 import { settle, storySummarySelection, type StoryRow } from '../posts/posts-summary.selection';
 import { posts } from '../posts/posts.table';
+import { publishedStory } from '../posts/posts-published.selection';
 
 // Reads for feeds and the sitemap: the newest published stories of the site, a writer, a
 // publication or a tag (with their bodies), and what the sitemap lists. Only published stories of
@@ -22,7 +23,7 @@ export type FeedScope =
   /** Stories citing a passage overlapping [startKey, endKey] (verse keys, decision 046). */
   | { kind: 'passage'; startKey: number; endKey: number };
 
-const publicStory = and(eq(posts.status, 'published'), eq(users.status, 'active'));
+const publicStory = and(publishedStory, eq(users.status, 'active'));
 
 async function scopeCondition(scope: FeedScope): Promise<SQL | undefined> {
   switch (scope.kind) {

@@ -3,6 +3,7 @@ import { getDb } from '../../db';
 import { cursorTime, type Cursor } from '../../lib/cursor';
 import { users } from '../users/users.table';
 import { posts } from './posts.table';
+import { publishedStory } from './posts-published.selection';
 
 // The home page's story queries: keys only (id, publishedAt); the service hydrates them with
 // listVisibleStorySummaries. Both walk posts_language_published_at_id_idx
@@ -28,7 +29,7 @@ export async function findLatestPostKeys(query: LatestPostsQuery): Promise<Lates
     .where(
       and(
         eq(posts.languageCode, query.languageCode),
-        eq(posts.status, 'published'),
+        publishedStory,
         query.includeBannedWriters ? undefined : eq(users.status, 'active'),
         query.cursor
           ? sql`(${posts.publishedAt}, ${posts.id}) < (${cursorTime(query.cursor).toISOString()}::timestamptz, ${query.cursor.id})`

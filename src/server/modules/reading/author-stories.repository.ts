@@ -10,6 +10,7 @@ import {
 import { settle, storySummarySelection, type StorySummaryRow } from '../posts/posts-summary.selection';
 import { posts, type PostStatus } from '../posts/posts.table';
 import { users } from '../users/users.table';
+import { publishedStory } from '../posts/posts-published.selection';
 
 // A writer's stories as their home and their studio list them, and the studio's filter choices.
 
@@ -56,7 +57,7 @@ export async function findAuthorPostRows(query: AuthorPostsQuery): Promise<Story
   const sortColumn = query.allStatuses ? posts.createdAt : posts.publishedAt;
   const conditions: (SQL | undefined)[] = [
     query.allStatuses ? studioScope(query) : eq(posts.authorId, query.authorId),
-    query.allStatuses ? undefined : eq(posts.status, 'published'),
+    query.allStatuses ? undefined : publishedStory,
     query.status ? eq(posts.status, query.status) : undefined,
     query.collectionId ? eq(posts.collectionId, query.collectionId) : undefined,
     query.writerId ? eq(posts.authorId, query.writerId) : undefined,

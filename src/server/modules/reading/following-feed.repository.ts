@@ -5,6 +5,7 @@ import { follows } from '../follows/follows.table';
 import { postTags } from '../posts/posts-tags.table';
 import { posts } from '../posts/posts.table';
 import { users } from '../users/users.table';
+import { publishedStory } from '../posts/posts-published.selection';
 
 // The Following feed's keys (issue 25, docs/decisions/052-follows.md): the newest published stories
 // whose writer, publication or tag the reader follows, as keyset pages of (published_at, id). The
@@ -39,7 +40,7 @@ export async function findFollowingStoryKeys(query: FollowingFeedQuery): Promise
     select ${posts.id} as id, ${posts.publishedAt} as published_at
     from ${posts}
     join ${users} on ${users.id} = ${posts.authorId}
-    where ${posts.status} = 'published'
+    where ${publishedStory}
       and exists (select 1 from ${follows} where ${follows.followerId} = ${me})
       ${query.includeBannedWriters ? sql`` : sql`and ${users.status} = 'active'`}
       ${

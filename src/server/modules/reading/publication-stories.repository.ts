@@ -11,6 +11,7 @@ import {
   type StorySummaryRow,
 } from '../posts/posts-summary.selection';
 import { posts } from '../posts/posts.table';
+import { publishedStory } from '../posts/posts-published.selection';
 
 // Reads of one publication's stories: its public list (newest published first, all or one
 // collection), the studio's queues (pending, scheduled, published), the review desk's list of every
@@ -99,7 +100,7 @@ function publishedListQuery(name: string, shape: { collection: boolean; after: b
       .where(
         and(
           sql`${posts.publicationId} = ${param('publicationId', 'uuid')}`,
-          sql`${posts.status} = 'published'`,
+          publishedStory,
           shape.collection ? sql`${posts.collectionId} = ${param('collectionId', 'uuid')}` : undefined,
           sql`(${users.status} = 'active' or ${param('includeBanned', 'boolean')})`,
           shape.after

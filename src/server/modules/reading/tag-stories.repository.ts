@@ -4,6 +4,7 @@ import { cursorTime, type Cursor } from '../../lib/cursor';
 import { postTags } from '../posts/posts-tags.table';
 import { users } from '../users/users.table';
 import { posts } from '../posts/posts.table';
+import { publishedStory } from '../posts/posts-published.selection';
 
 // A tag's published stories, newest first, as keyset pages (src/server/lib/cursor.ts): only ids and
 // sort times here; posts-read.service hydrates them like every other list. For a common tag
@@ -34,7 +35,7 @@ export async function findTagStoryKeys(query: TagStoriesQuery): Promise<TagStory
     .where(
       and(
         eq(postTags.tagSlug, query.tagSlug),
-        eq(posts.status, 'published'),
+        publishedStory,
         query.includeBannedWriters ? undefined : eq(users.status, 'active'),
         query.cursor
           ? sql`(${posts.publishedAt}, ${posts.id}) < (${cursorTime(query.cursor).toISOString()}::timestamptz, ${query.cursor.id})`

@@ -13,6 +13,7 @@ import { posts, type PostStatus } from '../posts/posts.table';
 import { users } from '../users/users.table';
 import { citationCount, citesRange, DENSE_CITATIONS } from './scripture-citations.selection';
 import { postScriptureRefs, postScriptureScans } from './scripture.table';
+import { publishedStory } from '../posts/posts-published.selection';
 
 // The stored references of stories (docs/decisions/046-stored-references.md): the only SQL of the
 // scripture module. A story's rows are replaced whole on one transaction, guarded by the version of
@@ -282,7 +283,7 @@ export async function findCitingStoryKeys(query: CitingStoriesQuery): Promise<Ci
     .innerJoin(users, eq(users.id, posts.authorId))
     .where(
       and(
-        eq(posts.status, 'published'),
+        publishedStory,
         query.includeBannedWriters ? undefined : eq(users.status, 'active'),
         citesRange(query, Number(citing) >= DENSE_CITATIONS),
         query.cursor

@@ -4,6 +4,7 @@ import { cursorTime, type Cursor } from '../../lib/cursor';
 import { posts } from '../posts/posts.table';
 import { users } from '../users/users.table';
 import { postViewReaders, postViewsDaily, statsDailySalts } from './stats.table';
+import { publishedStory } from '../posts/posts-published.selection';
 
 // Reads of the page-view counters (post_views_daily, one row per story and UTC day). "Since" is a
 // UTC day string 'YYYY-MM-DD': the range scan walks post_views_daily_day_post_idx.
@@ -131,7 +132,7 @@ export async function findPublicationStoryViews(query: {
     .where(
       and(
         eq(posts.publicationId, query.publicationId),
-        eq(posts.status, 'published'),
+        publishedStory,
         query.cursor
           ? sql`(${posts.publishedAt}, ${posts.id}) < (${cursorTime(query.cursor).toISOString()}::timestamptz, ${query.cursor.id})`
           : undefined,
