@@ -118,4 +118,70 @@ newUserTest.describe('responses', () => {
       await readerC.context.close();
     },
   );
+
+  newUserTest(
+    'the writer turns responses off in the story settings: readers see it closed and cannot post; on again, they can',
+    async ({ page, browser, baseURL }, testInfo) => {
+      newUserTest.setTimeout(180_000);
+      const story = await createStory(page.request, baseURL!, {
+        title: `A quiet word ${Date.now().toString(36)}`,
+        bodyHtml: '<p>Some stories ask for silence afterwards.</p>',
+        excerpt: 'On silence.',
+        tags: [],
+      });
+      const n = Math.floor(Math.random() * 250);
+      const readerA = await reader(browser, baseURL!, 'closedreader', `10.127.${n}.21`);
+      const composer = (p: Page) => responses(p).getByLabel('Your response');
+
+      // Open: the reader can respond.
+      await readerA.page.goto(story.path);
+      await expect(composer(readerA.page)).toBeVisible();
+
+      // The writer turns responses off from the story's actions.
+      const toggle = async (open: boolean) => {
+        await page.goto(story.path);
+        await page.getByRole('button', { name: 'Story actions' }).first().click();
+        await page
+          .getByRole('dialog', { name: 'Story actions' })
+          .getByRole('button', { name: 'Story settings' })
+          .click();
+        const settings = page.getByRole('dialog', { name: 'Story settings' });
+        const box = settings.getByRole('checkbox', { name: /Take responses on this story/ });
+        await expect(box).toBeChecked({ checked: !open });
+        if (!open)
+          await shootPart(
+            page,
+            box.locator('xpath=ancestor::div[1]'),
+            testInfo.outputDir,
+            'responses-switch',
+          );
+        // The switch saves at once and shows the saved state when the server has answered.
+        await box.click();
+        await expect(box).toBeChecked({ checked: open });
+        await expect(box).toBeEnabled();
+        await page.keyboard.press('Escape');
+        await expect(settings).toBeHidden();
+      };
+      await toggle(false);
+
+      // Closed: the reader sees so, without a composer, and the API refuses a post all the same.
+      await readerA.page.reload();
+      await expect(responses(readerA.page).getByRole('note')).toHaveText('Responses are turned off');
+      await expect(composer(readerA.page)).toHaveCount(0);
+      const refused = await readerA.page.request.post(`/api/posts/${story.id}/responses`, {
+        data: { text: 'Posted past the switch.' },
+        headers: { origin: baseURL! },
+      });
+      expect(refused.status()).toBe(403);
+      expect((await refused.json()).error.message).toBe('Responses are turned off for this story');
+
+      // On again: the reader responds.
+      await toggle(true);
+      await readerA.page.reload();
+      await composer(readerA.page).fill('Thank you for the quiet.');
+      await responses(readerA.page).getByRole('button', { name: 'Respond' }).click();
+      await expect(responseBy(readerA.page, readerA.account.name)).toContainText('Thank you for the quiet.');
+      await readerA.context.close();
+    },
+  );
 });
