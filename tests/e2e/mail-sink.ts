@@ -83,8 +83,10 @@ export async function nextMailTo(
   timeoutMs = 20_000,
 ): Promise<SunkMail> {
   const sink = await e2eMailSink();
+  // The live list (it only grows), read once per look rather than once per message looked at.
+  const all = sink.messages;
   const [mail] = await sink.waitFor(
-    (m) => sink.messages.indexOf(m) >= since && m.to.includes(address.toLowerCase()) && where(m),
+    (m) => all.indexOf(m) >= since && m.to.includes(address.toLowerCase()) && where(m),
     { timeoutMs },
   );
   return mail!;

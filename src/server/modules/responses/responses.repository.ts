@@ -310,7 +310,6 @@ export async function setResponseRemoved(id: string, removed: boolean, by: strin
   return rows.length > 0;
 }
 
-/** Whether the story, or its publication, turned responses off. */
 /**
  * Whether responses are turned off for the story, and for its publication (none: false), by the
  * story's id alone — so it is read beside the story, not after it.

@@ -239,8 +239,8 @@ export async function createResponse(
     isOpen(postId),
     mentionedUserIds(input.text, actor.id),
   ]);
-  const parent = input.parentId ? parentRow : null;
-  if (parent === undefined || (parent && parent.postId !== postId)) throw notFound('Response');
+  if (input.parentId && (!parentRow || parentRow.postId !== postId)) throw notFound('Response');
+  const parent = parentRow ?? null;
   const target: ResponseTargetResource = {
     story: s.story,
     open,
