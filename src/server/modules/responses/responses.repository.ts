@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { getDb } from '../../db';
+import { namedPreparedQuery, rowBoolean, sqlStatement } from '../../db/prepared';
 import { cursorTime, type Cursor } from '../../lib/cursor';
 import { posts } from '../posts/posts.table';
 import { users } from '../users/users.table';
@@ -234,21 +235,34 @@ type InsertedRow = {
 
 /**
  * Writes the response and answers it as it is read back, its writer's name and picture with it: one
- * statement, where an insert and a read would be two round trips on the path of every post.
+ * statement, where an insert and a read would be two round trips on the path of every post; prepared,
+ * because PGlite would plan it again for every post (prepared.ts). The text is the schema's: no
+ * control characters, at most RESPONSE_TEXT_MAX.
  */
-export async function insertResponse(row: NewResponseRow): Promise<ResponseStateRow> {
-  const db = await getDb();
-  const result = (await db.execute(sql`
+const insertResponseQuery = namedPreparedQuery<InsertedRow>(
+  'responses_insert',
+  sqlStatement(sql`
     with inserted as (
       insert into ${responses} (id, post_id, author_id, parent_id, text)
-      values (${row.id}, ${row.postId}, ${row.authorId}, ${row.parentId ?? null}, ${row.text})
+      values (${sql.placeholder('id')}::uuid, ${sql.placeholder('postId')}, ${sql.placeholder('authorId')}::uuid,
+              ${sql.placeholder('parentId')}::uuid, ${sql.placeholder('text')})
       returning id, post_id, parent_id, text, created_at, author_id
     )
     select i.id, i.post_id, i.parent_id, i.text, i.created_at, i.author_id,
            u.name as author_name, u.subdomain as author_handle, u.image as author_image,
            u.status as author_status
-      from inserted i join ${users} u on u.id = i.author_id`)) as unknown as { rows: InsertedRow[] };
-  const inserted = result.rows[0]!;
+      from inserted i join ${users} u on u.id = i.author_id`),
+);
+
+export async function insertResponse(row: NewResponseRow): Promise<ResponseStateRow> {
+  const [inserted] = await insertResponseQuery({
+    id: row.id!,
+    postId: row.postId,
+    authorId: row.authorId,
+    parentId: row.parentId ?? null,
+    text: row.text,
+  });
+  if (!inserted) throw new Error('the response was not inserted');
   return {
     id: inserted.id,
     postId: inserted.post_id,
@@ -314,16 +328,19 @@ export async function setResponseRemoved(id: string, removed: boolean, by: strin
  * Whether responses are turned off for the story, and for its publication (none: false), by the
  * story's id alone — so it is read beside the story, not after it.
  */
+// Read before every post (and with every page of responses): a prepared statement.
+const closedStateQuery = namedPreparedQuery<{ story: unknown; publication: unknown }>(
+  'responses_closed_state',
+  sqlStatement(sql`
+    select exists (select 1 from ${storyResponsesClosed} where ${storyResponsesClosed.postId} = ${sql.placeholder('postId')}) as story,
+           exists (select 1 from ${publicationResponsesClosed} c
+                     join ${posts} p on p.publication_id = c.publication_id
+                    where p.id = ${sql.placeholder('postId')}) as publication`),
+);
+
 export async function findClosedState(postId: string): Promise<{ story: boolean; publication: boolean }> {
-  const db = await getDb();
-  const [row] = await db
-    .select({
-      story: sql<boolean>`exists (select 1 from ${storyResponsesClosed} where ${storyResponsesClosed.postId} = ${postId})`,
-      publication: sql<boolean>`exists (select 1 from ${publicationResponsesClosed} c
-        join ${posts} p on p.publication_id = c.publication_id where p.id = ${postId})`,
-    })
-    .from(sql`(select 1) as one`);
-  return { story: Boolean(row?.story), publication: Boolean(row?.publication) };
+  const [row] = await closedStateQuery({ postId });
+  return { story: rowBoolean(row?.story), publication: rowBoolean(row?.publication) };
 }
 
 export async function isPublicationClosed(publicationId: string): Promise<boolean> {
