@@ -1,5 +1,5 @@
 import { sql, type AnyColumn } from 'drizzle-orm';
-import { getDb } from '../../db';
+import { namedPreparedQuery, sqlStatement } from '../../db/prepared';
 import { cursorTime, type Cursor } from '../../lib/cursor';
 import { follows } from '../follows/follows.table';
 import { postTags } from '../posts/posts-tags.table';
@@ -27,36 +27,64 @@ export type FollowingFeedQuery = {
 
 export type FollowingStoryKey = { id: string; publishedAt: Date };
 
-/** One keyset page of the reader's Following feed, newest published first. */
-export async function findFollowingStoryKeys(query: FollowingFeedQuery): Promise<FollowingStoryKey[]> {
-  const db = await getDb();
-  const me = query.readerId;
+const param = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+
+/**
+ * The feed's statement, prepared (src/server/db/prepared.ts: PGlite would plan it anew for every
+ * page, ~3 ms) — one per shape, first page or after a cursor, so each keeps its index condition.
+ */
+function followingKeysQuery(name: string, shape: { after: boolean }) {
+  const me = param('readerId', 'uuid');
   const followed = (column: AnyColumn) =>
     sql`select ${column} from ${follows} where ${follows.followerId} = ${me} and ${column} is not null`;
   // The two guards below hold no column of the story: PostgreSQL computes each once per query (an
   // InitPlan). The first stops the walk before it starts for a reader who follows nothing; the
   // second skips the per-story tag probe for one who follows no tag.
-  const result = (await db.execute(sql`
-    select ${posts.id} as id, ${posts.publishedAt} as published_at
-    from ${posts}
-    join ${users} on ${users.id} = ${posts.authorId}
-    where ${publishedStory}
-      and exists (select 1 from ${follows} where ${follows.followerId} = ${me})
-      ${query.includeBannedWriters ? sql`` : sql`and ${users.status} = 'active'`}
-      ${
-        query.cursor
-          ? sql`and (${posts.publishedAt}, ${posts.id}) < (${cursorTime(query.cursor).toISOString()}::timestamptz, ${query.cursor.id})`
-          : sql``
-      }
-      and (
-        ${posts.authorId} in (${followed(follows.followedUserId)})
-        or ${posts.publicationId} in (${followed(follows.followedPublicationId)})
-        or ((select exists (${followed(follows.followedTagSlug)}))
-            and exists (select 1 from ${postTags} where ${postTags.postId} = ${posts.id}
-                        and ${postTags.tagSlug} in (${followed(follows.followedTagSlug)})))
-      )
-    order by ${posts.publishedAt} desc, ${posts.id} desc
-    limit ${query.fetch}`)) as unknown as { rows: { id: string; published_at: string | Date }[] };
+  return namedPreparedQuery<{ id: string; published_at: string | Date }>(
+    name,
+    sqlStatement(sql`
+      select ${posts.id} as id, ${posts.publishedAt} as published_at
+      from ${posts}
+      join ${users} on ${users.id} = ${posts.authorId}
+      where ${publishedStory}
+        and exists (select 1 from ${follows} where ${follows.followerId} = ${me})
+        and (${users.status} = 'active' or ${param('includeBanned', 'boolean')})
+        ${
+          shape.after
+            ? sql`and (${posts.publishedAt}, ${posts.id}) < (${param('t', 'timestamptz')}, ${param('id', 'text')})`
+            : sql``
+        }
+        and (
+          ${posts.authorId} in (${followed(follows.followedUserId)})
+          or ${posts.publicationId} in (${followed(follows.followedPublicationId)})
+          or ((select exists (${followed(follows.followedTagSlug)}))
+              and exists (select 1 from ${postTags} where ${postTags.postId} = ${posts.id}
+                          and ${postTags.tagSlug} in (${followed(follows.followedTagSlug)})))
+        )
+      order by ${posts.publishedAt} desc, ${posts.id} desc
+      limit ${param('fetch', 'integer')}`),
+  );
+}
+
+const followingKeys = {
+  first: followingKeysQuery('following_feed_keys', { after: false }),
+  after: followingKeysQuery('following_feed_keys_after', { after: true }),
+};
+
+/** One keyset page of the reader's Following feed, newest published first. */
+export async function findFollowingStoryKeys(query: FollowingFeedQuery): Promise<FollowingStoryKey[]> {
+  const values = {
+    readerId: query.readerId,
+    includeBanned: String(query.includeBannedWriters),
+    fetch: String(query.fetch),
+  };
+  const rows = query.cursor
+    ? await followingKeys.after({
+        ...values,
+        t: cursorTime(query.cursor).toISOString(),
+        id: query.cursor.id,
+      })
+    : await followingKeys.first(values);
   // A published story always has publishedAt (check posts_published_has_time).
-  return result.rows.map((row) => ({ id: row.id, publishedAt: new Date(row.published_at) }));
+  return rows.map((row) => ({ id: row.id, publishedAt: new Date(row.published_at) }));
 }
