@@ -1,6 +1,8 @@
 // Issue 12's "Done when": one newsletter to 2,000 subscribers, sent by two worker processes
 // (`src/server/jobs/worker-main.ts`, as `npm run worker` runs it) against PostgreSQL, one of them
-// killed (SIGKILL) in the middle of the send — every subscriber gets exactly one mail, over real SMTP.
+// killed (SIGKILL) in the middle of the send — no subscriber gets two mails, and every one gets theirs
+// but for the one mail decision 024's window may lose (a kill between the mark and the closing dot:
+// printed when it happens), over real SMTP.
 // Always on the PostgreSQL server (a scratch database of its own, in `npm test` too): the embedded
 // PGlite belongs to one process (docs/decisions/003-jobs.md), so two worker processes cannot share it.
 import { eq, sql } from 'drizzle-orm';
@@ -20,7 +22,7 @@ const SUBSCRIBERS = 2000;
 const KILL_AFTER = 400;
 
 describe('newsletter sending with two worker processes', () => {
-  it('one worker killed mid-send: every one of 2,000 subscribers gets exactly one mail', async ({
+  it('one worker killed mid-send: each of 2,000 subscribers gets one mail, none two', async ({
     expect,
     onTestFinished,
   }) => {
@@ -60,7 +62,7 @@ describe('newsletter sending with two worker processes', () => {
       subject: 'Two workers, one mail',
       emails,
       killAfter: KILL_AFTER,
-      atMostOnceWindow: false,
+      atMostOnceWindow: true,
     });
     const states = await db
       .select({ status: newsletterDeliveries.status, n: sql<number>`count(*)::int` })
