@@ -11,7 +11,7 @@ import { storyContentSaved, storyDeleted, storyPublished, storyUnpublished } fro
 import { queueWebhookEvent } from './webhooks-delivery.service';
 import type { WebhookEvent } from './webhooks.limits';
 import { findLastReportedPublication } from './webhooks-deliveries.repository';
-import { findStorySnapshot, type StorySnapshot } from './webhooks.repository';
+import { anyHookListensFor, findStorySnapshot, type StorySnapshot } from './webhooks.repository';
 
 // What the webhooks hear (docs/decisions/040-webhooks.md): the story core's and the newsletters'
 // events, each emitted after its write committed. The runtime calls listenForWebhookEvents() as it
@@ -49,6 +49,7 @@ async function tellStory(
     onlyIfPublic = false,
   }: { fallbackPublicationId?: string | null; onlyIfPublic?: boolean } = {},
 ) {
+  if (!(await anyHookListensFor(event))) return;
   const story = await findStorySnapshot(postId);
   if (!story) return; // deleted since: story.deleted tells that
   const resource = {

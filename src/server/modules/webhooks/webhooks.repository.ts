@@ -1,5 +1,6 @@
 import { and, arrayContains, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '../../db';
+import { namedPreparedQuery, rowBoolean, sqlStatement } from '../../db/prepared';
 import { postTags, tags } from '../posts/posts-tags.table';
 import { posts, type PostStatus } from '../posts/posts.table';
 import { publicationMembers, publications } from '../publications/publications.table';
@@ -80,6 +81,21 @@ export async function deleteWebhookRow(id: string): Promise<boolean> {
 }
 
 /** The switched-on hooks that hear `event` from the publication (or from outside any): its own and site-wide. */
+// Asked before a story event's snapshot is read (two queries): most sites have no hook for most
+// events, and every publish and save would otherwise pay for it. Prepared: it runs on every one.
+const anyHookForEventQuery = namedPreparedQuery<{ listening: unknown }>(
+  'webhooks_any_for_event',
+  sqlStatement(sql`
+    select exists (select 1 from ${webhooks}
+                    where ${webhooks.active} and ${sql.placeholder('event')} = any(${webhooks.events})) as listening`),
+);
+
+/** Whether any active hook, of any publication or site-wide, listens for the event. */
+export async function anyHookListensFor(event: WebhookEvent): Promise<boolean> {
+  const [row] = await anyHookForEventQuery({ event });
+  return rowBoolean(row?.listening);
+}
+
 export async function findHooksForEvent(
   event: WebhookEvent,
   publicationId: string | null,
