@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
 import {
   notificationDigests,
@@ -10,16 +10,12 @@ import {
   type UserRow,
 } from '../../src/server/db/schema';
 import { newUuid } from '../../src/server/lib/ids';
-import { mailTransport, setMailTransport, smtpTransport } from '../../src/server/lib/mail';
-import {
-  forgetScheduledDigestDay,
-  sendDueDigests,
-} from '../../src/server/modules/notifications/notifications-digest.service';
+import { sendDueDigests } from '../../src/server/modules/notifications/notifications-digest.service';
 import { digestOffToken } from '../../src/server/modules/notifications/notifications-tokens';
 import { addPublicationMember, createPost, createPublication, createUser } from '../factories';
 import { call } from '../helpers/api-client';
-import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
-import { useTestDatabase } from '../helpers/test-db';
+import type { SmtpSink } from '../helpers/smtp-sink';
+import { openDatabaseAndMailSink } from '../helpers/mail-test-setup';
 
 // Notifications (issue 25 item 4; docs/decisions/055-notifications.md) on the real database, through
 // the real services: a follow (PUT /api/follows/user/{id}), a response, a reply and a mention
@@ -32,13 +28,7 @@ let db: Db;
 let sink: SmtpSink;
 
 beforeAll(async () => {
-  db = (await useTestDatabase()).db;
-  sink = await startSmtpSink();
-  await setMailTransport(smtpTransport(sink.url, 2));
-});
-afterAll(async () => {
-  await mailTransport().close();
-  await sink.close();
+  ({ db, sink } = await openDatabaseAndMailSink());
 });
 
 type Item = {
@@ -188,6 +178,9 @@ describe('notifications are produced by the events of the modules below', () => 
       storyRejected: true,
       mention: true,
       digest: false,
+      // The digest's hour for a reader who never chose: 07:00 UTC.
+      digestHour: 7,
+      timeZone: 'UTC',
     });
     const patched = await call('PATCH', `/api/users/${writer.id}`, {
       as: writer.id,
@@ -320,7 +313,13 @@ describe('the list, the unread count and marking read', () => {
 
 describe('the daily e-mail digest', () => {
   const DAY = 86_400_000;
-  const tomorrow = () => new Date(Date.now() + DAY);
+  /** 07:30 UTC on the first day it comes at or after `t`: half an hour after a default reader's hour. */
+  const halfPastSevenFrom = (t: number) => {
+    const at = new Date(t);
+    at.setUTCHours(7, 30, 0, 0);
+    if (at.getTime() < t) at.setUTCDate(at.getUTCDate() + 1);
+    return at;
+  };
   const mailsTo = (email: string) => sink.messages.filter((m) => m.to.includes(email));
   const notify = async (user: UserRow, actor: UserRow, createdAt = new Date()) => {
     const id = newUuid();
@@ -352,8 +351,8 @@ describe('the daily e-mail digest', () => {
     await notify(on, actor);
     await notify(off, actor);
 
-    forgetScheduledDigestDay();
-    const now = tomorrow();
+    // Their hour (07:00 UTC: they never chose) has come on the next day; the clock is passed in.
+    const now = halfPastSevenFrom(Date.now() + DAY);
     const [a, b] = await Promise.all([sendDueDigests(now), sendDueDigests(now)]);
     expect(a + b).toBe(1);
     await sink.waitFor((m) => m.to.includes(on.email));
@@ -361,8 +360,7 @@ describe('the daily e-mail digest', () => {
     expect(mailsTo(off.email)).toHaveLength(0);
     expect(mailsTo(nothing.email)).toHaveLength(0);
 
-    // Again the same day, from a fresh process: nothing more.
-    forgetScheduledDigestDay();
+    // Again the same day: nothing more.
     expect(await sendDueDigests(now)).toBe(0);
     expect(mailsTo(on.email)).toHaveLength(1);
     const [row] = await db.select().from(notificationDigests).where(eq(notificationDigests.userId, on.id));
@@ -397,7 +395,6 @@ describe('the daily e-mail digest', () => {
     // The next day: only what came since the last digest (and nothing read since is listed).
     const later = new Date(now.getTime() + DAY);
     await notify(on, actor, new Date(now.getTime() + 3_600_000));
-    forgetScheduledDigestDay();
     expect(await sendDueDigests(later)).toBe(1);
     await sink.waitFor((m) => m.to.includes(on.email), { count: 2 });
     expect(mailsTo(on.email)[1]!.subject).toBe('You have 1 new notification on Lamplight');
@@ -406,7 +403,6 @@ describe('the daily e-mail digest', () => {
     await call('POST', '/api/notifications/read', { as: on.id, body: { all: true } });
     await notify(on, actor, new Date(later.getTime() + 3_600_000));
     await call('POST', '/api/notifications/read', { as: on.id, body: { all: true } });
-    forgetScheduledDigestDay();
     expect(await sendDueDigests(new Date(later.getTime() + DAY))).toBe(0);
     expect(mailsTo(on.email)).toHaveLength(2);
 
@@ -427,7 +423,6 @@ describe('the daily e-mail digest', () => {
     expect(opened.headers.get('location')).toMatch(/^\/me\/notifications\/digest-off\?token=/);
     // Off: no digest, however much is unread.
     await notify(on, actor, new Date(later.getTime() + 2 * DAY - 3_600_000));
-    forgetScheduledDigestDay();
     expect(await sendDueDigests(new Date(later.getTime() + 2 * DAY))).toBe(0);
   });
 

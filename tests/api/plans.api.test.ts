@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
 import {
   planDeliveries,
@@ -10,7 +10,6 @@ import {
   subscriptions,
   topics,
 } from '../../src/server/db/schema';
-import { mailTransport, setMailTransport, smtpTransport } from '../../src/server/lib/mail';
 import { sendConfirmationMails } from '../../src/server/modules/newsletters/subscriptions.service';
 import { sendDuePlanDays } from '../../src/server/modules/plans/plans-sender.service';
 import { readerToken } from '../../src/server/modules/plans/plans-tokens';
@@ -22,8 +21,8 @@ import {
   createUser,
 } from '../factories';
 import { call } from '../helpers/api-client';
-import { linkIn, startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
-import { useTestDatabase } from '../helpers/test-db';
+import { linkIn, type SmtpSink } from '../helpers/smtp-sink';
+import { openDatabaseAndMailSink } from '../helpers/mail-test-setup';
 
 // Reading plans (issue 24 item 5; docs/decisions/050-reading-plans.md) on the real database: the owner
 // turns a collection into a plan; readers start it signed in or by mail (double opt-in); each day is
@@ -34,13 +33,7 @@ let db: Db;
 let sink: SmtpSink;
 
 beforeAll(async () => {
-  db = (await useTestDatabase()).db;
-  sink = await startSmtpSink();
-  await setMailTransport(smtpTransport(sink.url, 2));
-});
-afterAll(async () => {
-  await mailTransport().close();
-  await sink.close();
+  ({ db, sink } = await openDatabaseAndMailSink());
 });
 
 const address = (name: string) => `${name}-${Math.random().toString(36).slice(2, 8)}@example.test`;

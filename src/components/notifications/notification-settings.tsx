@@ -1,18 +1,27 @@
 'use client';
 
 // The "Notifications" section of /authors/edit-profile (issue 25; docs/decisions/055-notifications.md):
-// one checkbox per kind (all on by default) and the daily e-mail digest (off by default), saved with
+// one checkbox per kind (all on by default) and the daily e-mail digest (off by default) with the hour
+// it arrives in the reader's time zone (the browser's, sent with the settings), saved with
 // PATCH /api/users/{id} {notifications}.
 import { useSession } from 'next-auth/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useMutation } from '@/components/hooks/use-mutation';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { toErrorMessage } from '@/lib/api-client';
-import type { NotificationSettings } from '@/server/modules/users/users.schema';
+import { browserTimeZone, hourLabel } from '@/lib/time-zone';
+import {
+  DIGEST_HOUR_MAX,
+  DIGEST_HOUR_MIN,
+  type NotificationSettings,
+} from '@/server/modules/users/users.schema';
 import { fetchNotificationSettings, saveNotificationSettings } from './notifications-api';
 import styles from './notifications.module.css';
 
-const KINDS: [keyof Omit<NotificationSettings, 'digest'>, string][] = [
+type Kind = keyof Omit<NotificationSettings, 'digest' | 'digestHour' | 'timeZone'>;
+
+const KINDS: [Kind, string][] = [
   ['follower', 'Someone follows you'],
   ['response', 'Someone responds to one of your stories'],
   ['reply', 'Someone replies to one of your responses'],
@@ -20,6 +29,8 @@ const KINDS: [keyof Omit<NotificationSettings, 'digest'>, string][] = [
   ['storyApproved', 'A publication publishes a story you submitted'],
   ['storyRejected', 'A publication returns a story you submitted'],
 ];
+
+const HOURS = Array.from({ length: DIGEST_HOUR_MAX - DIGEST_HOUR_MIN + 1 }, (_, i) => DIGEST_HOUR_MIN + i);
 
 export function NotificationSettingsSection() {
   const { data: session, status } = useSession();
@@ -65,23 +76,30 @@ export function NotificationSettingsSection() {
 }
 
 function SettingsForm({ userId, initial }: { userId: string; initial: NotificationSettings }) {
+  // The digest's hour is the reader's own: in the time zone of the browser they save from.
+  const [timeZone] = useState(browserTimeZone);
+  const hours = useMemo(() => HOURS.map((hour) => [hour, hourLabel(hour)] as const), []);
   const [settings, setSettings] = useState(initial);
   const [saved, setSaved] = useState(initial);
   const [done, setDone] = useState(false);
-  const save = useMutation(() => saveNotificationSettings(userId, settings), {
+  const save = useMutation(() => saveNotificationSettings(userId, { ...settings, timeZone }), {
     showError: 'inline',
     holdsDialog: false,
     onSuccess: (profile) => {
-      const next = profile.notifications ?? settings;
+      const next = profile.notifications ?? { ...settings, timeZone };
       setSaved(next);
       setSettings(next);
       setDone(true);
     },
   });
-  const changed = (Object.keys(settings) as (keyof NotificationSettings)[]).some(
-    (k) => settings[k] !== saved[k],
-  );
-  const toggle = (key: keyof NotificationSettings) => (event: { target: { checked: boolean } }) => {
+  // A digest set in another zone (UTC, for a reader who never chose) moves to this one when saved.
+  const zoneMoves = settings.digest && saved.timeZone !== timeZone;
+  const changed =
+    zoneMoves ||
+    (Object.keys(settings) as (keyof NotificationSettings)[]).some(
+      (k) => k !== 'timeZone' && settings[k] !== saved[k],
+    );
+  const toggle = (key: Kind | 'digest') => (event: { target: { checked: boolean } }) => {
     setDone(false);
     setSettings((current) => ({ ...current, [key]: event.target.checked }));
   };
@@ -89,6 +107,7 @@ function SettingsForm({ userId, initial }: { userId: string; initial: Notificati
     event.preventDefault();
     void save.run();
   };
+  const zoneName = (zone: string) => zone.replaceAll('_', ' ');
   return (
     <form onSubmit={submit} noValidate>
       <fieldset className={styles.fieldset}>
@@ -106,6 +125,34 @@ function SettingsForm({ userId, initial }: { userId: string; initial: Notificati
           <input type="checkbox" name="digest" checked={settings.digest} onChange={toggle('digest')} />
           Daily e-mail digest of my unread notifications
         </label>
+        <Field
+          label="Send the digest at"
+          className={styles.digestHour}
+          hint={
+            zoneMoves
+              ? `Your time zone: ${zoneName(timeZone)} (the digest is set in ${zoneName(saved.timeZone)} until you save).`
+              : `Your time zone: ${zoneName(timeZone)}.`
+          }
+        >
+          {(control) => (
+            <select
+              {...control}
+              name="digestHour"
+              value={settings.digestHour}
+              disabled={!settings.digest}
+              onChange={(event) => {
+                setDone(false);
+                setSettings((current) => ({ ...current, digestHour: Number(event.target.value) }));
+              }}
+            >
+              {hours.map(([hour, label]) => (
+                <option key={hour} value={hour}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </fieldset>
       {save.error ? (
         <p className="field-error" role="alert">

@@ -7,19 +7,12 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useMutation } from '@/components/hooks/use-mutation';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { browserTimeZone } from '@/lib/time-zone';
 import { DEFAULT_SEND_AT, PLAN_MESSAGES, SEND_AT_RE } from '@/server/modules/plans/plans.limits';
 import { startPlan, type ReaderProgress } from './plans-api';
 import styles from './plan-page.module.css';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
 
 function timeZones(current: string): string[] {
   let zones: string[] = [];

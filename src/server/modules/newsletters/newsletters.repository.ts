@@ -146,11 +146,7 @@ export async function deleteEntry(newsletterId: string, from: readonly Newslette
 }
 
 /** Whether the time zone is one PostgreSQL knows (the sender computes local times in SQL). */
-export async function isKnownTimeZone(name: string): Promise<boolean> {
-  const db = await getDb();
-  const result = await db.execute(sql`select 1 as ok from pg_timezone_names where name = ${name} limit 1`);
-  return rowsOf(result).length > 0;
-}
+export { isKnownTimeZone } from '../../db/local-time';
 
 // ---------------------------------------------------------------------------------------------------
 // Sending

@@ -1,36 +1,12 @@
 import { z } from 'zod';
 import { cursorSchema, pageLimitSchema, uuidCursorParamSchema } from '../../lib/cursor';
+import { timezoneSchema } from '../../lib/time-zones';
 import { emailSchema } from '../users/users.schema';
 import { storyIdSchema, scheduledTimeSchema } from '../posts/posts.schema';
 import { NEWSLETTER_DESCRIPTION_MAX } from './newsletters.limits';
 
 // One zod schema per payload of SPEC §7 "Subscriptions" and "Newsletters" (DESIGN §6): the routes, the
 // OpenAPI document and the forms all use these.
-
-/** The IANA names this runtime knows, canonical ones (Intl.supportedValuesOf) and UTC. */
-const TIME_ZONES = [...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC'])].sort() as [
-  string,
-  ...string[],
-];
-
-/** An alias a browser may report ('Asia/Kolkata', 'US/Pacific') as the canonical name it stands for. */
-function canonicalTimeZone(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  try {
-    return new Intl.DateTimeFormat('en', { timeZone: value.trim() }).resolvedOptions().timeZone;
-  } catch {
-    return value;
-  }
-}
-
-/**
- * An IANA time zone name ('Europe/Oslo', 'UTC'): an enum in the OpenAPI document, so a client knows
- * every name the server takes; aliases are taken too, as the canonical name.
- */
-export const timezoneSchema = z.preprocess(
-  canonicalTimeZone,
-  z.enum(TIME_ZONES, { error: 'Not a time zone (an IANA name such as Europe/Oslo)' }),
-);
 
 export const topicSlugSchema = z
   .string({ error: 'Please choose a topic' })

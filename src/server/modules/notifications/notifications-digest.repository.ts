@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '../../db';
 import {
   failedDeliveryColumns,
@@ -7,41 +7,79 @@ import {
   type DeliveryRetry,
   type SentMarker,
 } from '../../db/delivery-lease';
+import { users } from '../users/users.table';
+import { digestInstantOn, nextDigestDate, nextDigestDueAt } from '../users/users-digest.selection';
 import { notificationDigests } from './notifications.table';
 
 // The sending side of the daily digest (docs/decisions/055-notifications.md), on the newsletter
-// sender's pattern (docs/decisions/024-newsletters.md) as the reading plans' deliveries are: a due
-// day becomes one digest row per reader with something unread, inserted ON CONFLICT DO NOTHING;
-// workers lease batches of queued rows (FOR UPDATE SKIP LOCKED) and mark each sent in the mail
-// transport's commit step, under their own lease. So no digest is mailed twice, with any number of
-// workers.
+// sender's pattern (docs/decisions/024-newsletters.md) as the reading plans' deliveries are: a
+// reader's hour come on their local day becomes one digest row, if something is unread, inserted ON
+// CONFLICT DO NOTHING; workers lease batches of queued rows (FOR UPDATE SKIP LOCKED) and mark each
+// sent in the mail transport's commit step, under their own lease. So no digest is mailed twice, with
+// any number of workers.
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
+/** A user's due time, none yet counting as due: the expression of the partial index users_digest_due_idx. */
+const dueTime = sql`coalesce(${users.digestDueAt}, '-infinity'::timestamptz)`;
+
+/** Users whose digest is due at `at`: on, and their due time come. */
+const digestDue = (at: SQL): SQL => sql`${users.notificationDigest} and ${dueTime} <= ${at}`;
+
 /**
- * Writes the day's digest row of every active reader with the digest on and at least one unread
- * notification in (since, until] — `since` being where their last digest ended, at most
- * `lookbackHours` before `until`. Answers the rows written (0 once the day is done).
+ * Whether any reader's digest is due at `at` — the scheduler's cheap look, so the statement below
+ * runs only when someone's hour has come. Ordered by the index's expression, so it is read from the
+ * index (the earliest due time, a few microseconds) however the planner estimates the rows — without
+ * the order, PostgreSQL read the whole table of 100,000 users to find none due.
  */
-export async function scheduleDigests(day: string, until: Date, lookbackHours: number): Promise<number> {
+export async function anyDigestDue(at: Date): Promise<boolean> {
   const db = await getDb();
-  const untilAt = until.toISOString();
-  const floor = sql`${untilAt}::timestamptz - make_interval(hours => ${lookbackHours})`;
+  const result = await db.execute(
+    sql`select 1 from users where ${digestDue(sql`${at.toISOString()}::timestamptz`)} order by ${dueTime} limit 1`,
+  );
+  return rowsOf(result).length > 0;
+}
+
+/**
+ * One statement for every reader whose digest is due at `at`: each is moved on to their next due
+ * time (their hour on their next local date), and — active ones only — gets the row of their last
+ * local day whose hour has come, covering (since, until]: `until` that hour's instant, `since` where
+ * their last digest ended, at most `lookbackHours` before `until`. A row is written only when
+ * something is unread in that window, once per (reader, day) (the key; ON CONFLICT DO NOTHING). Rows
+ * another scheduler holds are skipped (SKIP LOCKED): it moves them on itself. Answers the rows written.
+ */
+export async function scheduleDigests(at: Date, lookbackHours: number): Promise<number> {
+  const db = await getDb();
+  const now = sql`${at.toISOString()}::timestamptz`;
+  // The last local date whose hour has come: the day before the next one.
+  const day = sql`(${nextDigestDate(now)} - 1)`;
   const result = await db.execute(sql`
-    with candidates as (
-      select u.id as user_id,
-        greatest(coalesce((select max(d.until) from notification_digests d where d.user_id = u.id), ${floor}), ${floor}) as since
-      from users u
-      where u.notification_digest and u.status = 'active'
-        and not exists (select 1 from notification_digests d where d.user_id = u.id and d.day = ${day}::date)
-    )
+    with due as (
+      select users.id as user_id, users.status = 'active' as active, ${day} as day,
+        ${digestInstantOn(day)} as until
+      from users
+      where ${digestDue(now)}
+      for no key update of users skip locked),
+    moved as (
+      update users set digest_due_at = ${nextDigestDueAt(now)}
+      from due where users.id = due.user_id
+      returning users.id),
+    windows as (
+      select due.user_id, due.day, due.until,
+        greatest(
+          coalesce((select max(d.until) from notification_digests d where d.user_id = due.user_id),
+            due.until - make_interval(hours => ${lookbackHours})),
+          due.until - make_interval(hours => ${lookbackHours})) as since
+      from due
+      where due.active and due.until <= ${now}
+        and not exists (select 1 from notification_digests d where d.user_id = due.user_id and d.day = due.day))
     insert into notification_digests (user_id, day, since, until)
-    select c.user_id, ${day}::date, c.since, ${untilAt}::timestamptz from candidates c
-    where c.since < ${untilAt}::timestamptz
+    select w.user_id, w.day, w.since, w.until from windows w
+    where w.since < w.until
       and exists (
         select 1 from notifications n
-        where n.user_id = c.user_id and n.read_at is null
-          and n.created_at > c.since and n.created_at <= ${untilAt}::timestamptz)
+        where n.user_id = w.user_id and n.read_at is null
+          and n.created_at > w.since and n.created_at <= w.until)
     on conflict do nothing
     returning user_id`);
   return rowsOf(result).length;

@@ -5,8 +5,6 @@
 export const NOTIFICATIONS_PAGE = 20;
 /** Ids one POST /api/notifications/read may name. */
 export const MARK_READ_MAX_IDS = 100;
-/** The hour (UTC) of each site day from which that day's e-mail digests fall due. */
-export const DIGEST_HOUR_UTC = 7;
 /** Notifications a digest lists; a reader with more is told how many more wait on the site. */
 export const DIGEST_MAX_ITEMS = 20;
 /** A digest covers at most this far back (a reader who turns it on is not sent a year of news). */

@@ -5,5 +5,6 @@ import { defineQueue } from '../../jobs/registry';
 
 export const sendDigestsQueue = defineQueue({
   name: 'notifications.send-digests',
+  // The UTC date the sweep found readers due on, for the logs: the handler sends whatever is due.
   payload: z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
 });

@@ -61,7 +61,7 @@ export const notificationsRoutes = createRouter()
       tags,
       summary: 'Your notification settings (change them with PATCH /api/users/{id})',
       description:
-        'Signed-in readers only (401 otherwise): each kind on or off (on by default) and the daily e-mail digest (off by default).',
+        'Signed-in readers only (401 otherwise): each kind on or off (on by default), the daily e-mail digest (off by default), and the hour it arrives (`digestHour`, 0–23) in the reader’s `timeZone` (07:00 UTC for a reader who never chose).',
       responses: { 200: json(notificationSettingsSchema), ...errors(401) },
     }),
     async (c) => c.json(await getMyNotificationSettings(c.get('actor')), 200),

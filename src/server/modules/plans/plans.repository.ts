@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { getDb, type Db } from '../../db';
+import { localDateAt, localInstant, nextLocalDate } from '../../db/local-time';
 import { subscriptions } from '../newsletters/newsletters.table';
 import { publications } from '../publications/publications.table';
 import { PLAN_ACTIVE_WITHIN_DAYS } from './plans.limits';
@@ -26,17 +27,14 @@ export type PlanWriteTouch = (tx: Db) => Promise<void>;
 
 /**
  * The local date of a reader's first mail: today in their zone while their send time is still ahead,
- * else tomorrow. `r` is the readers' alias in the statement.
+ * else tomorrow. `r` is the readers' alias in the statement. Local times are db/local-time.ts's, shared
+ * with the notifications' digest.
  */
-const FIRST_SEND_DATE = sql.raw(
-  `(case when (now() at time zone r.time_zone)::time < r.send_at::time
-     then (now() at time zone r.time_zone)::date
-     else (now() at time zone r.time_zone)::date + 1 end)`,
-);
+const FIRST_SEND_DATE = nextLocalDate(sql`r.send_at`, sql`r.time_zone`);
 
 /** When day `day` is due: the send time on local date start_date + day - 1, in the reader's zone. */
 export const dueAtSql = (startDate: SQL, day: SQL): SQL =>
-  sql`(((${startDate})::date + ((${day}) - 1)) + r.send_at::time) at time zone r.time_zone`;
+  localInstant(sql`(${startDate})::date + ((${day}) - 1)`, sql`r.send_at`, sql`r.time_zone`);
 
 // ---------------------------------------------------------------------------------------------------
 // Plans and days
@@ -309,7 +307,7 @@ export async function markDayRead(readerId: string, day: number): Promise<boolea
     const inserted = rowsOf<{ day: number }>(
       await tx.execute(sql`
         insert into plan_reads (reader_id, day, read_on)
-        select r.id, ${day}, (now() at time zone r.time_zone)::date from plan_readers r where r.id = ${readerId}
+        select r.id, ${day}, ${localDateAt(sql`r.time_zone`)} from plan_readers r where r.id = ${readerId}
         on conflict do nothing
         returning day`),
     );

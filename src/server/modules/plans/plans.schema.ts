@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { integerParam } from '../../lib/integer-param';
 import { singleLineText } from '../../lib/plain-text';
-import { timezoneSchema, tokenSchema } from '../newsletters/newsletters.schema';
+import { timezoneSchema } from '../../lib/time-zones';
+import { tokenSchema } from '../newsletters/newsletters.schema';
 import { storyIdSchema } from '../posts/posts.schema';
 import { collectionIdSchema, publicationIdSchema } from '../publications/publications.schema';
 import { emailSchema } from '../users/users.schema';

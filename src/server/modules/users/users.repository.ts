@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../../db';
 import { preparedQuery } from '../../db/prepared';
+import { nextDigestDueAt } from './users-digest.selection';
 import { oauthAccounts, users, type NewUserRow, type UserRow } from './users.table';
 
 export async function findUserById(id: string): Promise<UserRow | undefined> {
@@ -57,6 +58,8 @@ export type ProfileChanges = Partial<
     | 'notifyStoryRejected'
     | 'notifyMention'
     | 'notificationDigest'
+    | 'digestHour'
+    | 'digestTimeZone'
   >
 > & { subdomain?: string | null };
 
@@ -93,9 +96,28 @@ export async function updateUserProfileRow(
       .set({ ...changes, updatedAt: sql`now()` })
       .where(eq(users.id, id))
       .returning();
-    return updated;
+    if (!updated || !digestScheduleChanged(current, updated)) return updated;
+    const [rescheduled] = await tx
+      .update(users)
+      .set({ digestDueAt: DIGEST_DUE_FROM_NOW })
+      .where(eq(users.id, id))
+      .returning();
+    return rescheduled;
   });
 }
+
+/**
+ * When the digest falls due, from now on (on the row as changed): the reader's hour on the first local
+ * date it is still ahead — a reader who turns the digest on after today's hour gets tomorrow's, not one
+ * at once; null with the digest off.
+ */
+const DIGEST_DUE_FROM_NOW = sql`case when ${users.notificationDigest} then ${nextDigestDueAt()} end`;
+
+/** Whether a change moves the reader's digest: turned on or off, another hour, another time zone. */
+const digestScheduleChanged = (before: UserRow, after: UserRow): boolean =>
+  before.notificationDigest !== after.notificationDigest ||
+  before.digestHour !== after.digestHour ||
+  before.digestTimeZone !== after.digestTimeZone;
 
 export async function findUserBySubdomain(subdomain: string): Promise<UserRow | undefined> {
   const db = await getDb();
@@ -124,8 +146,18 @@ export async function setNotificationDigestRow(id: string, on: boolean): Promise
   const db = await getDb();
   const rows = await db
     .update(users)
-    .set({ notificationDigest: on, updatedAt: sql`now()` })
+    .set({
+      notificationDigest: on,
+      // Its due time from now as DIGEST_DUE_FROM_NOW, with the new value (the SET sees the old row).
+      digestDueAt: on
+        ? sql`case when ${users.notificationDigest} then ${users.digestDueAt} else ${nextDigestDueAt()} end`
+        : null,
+      updatedAt: sql`now()`,
+    })
     .where(eq(users.id, id))
     .returning({ id: users.id });
   return rows.length > 0;
 }
+
+/** Whether PostgreSQL knows the time zone (the digest's local times are computed there). */
+export { isKnownTimeZone } from '../../db/local-time';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { singleLineText } from '../../lib/plain-text';
+import { timezoneSchema } from '../../lib/time-zones';
 import { subdomainFormProblem } from '../subdomains/reserved-subdomains';
 
 // The profile form and onboarding validate with these (pure: client components import this file).
@@ -50,24 +51,55 @@ export const subdomainSchema = z
 
 export const languageCodeSchema = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'Not a language code');
 
+/** The digest's hours: 0–23, on the hour, in the reader's time zone. */
+export const DIGEST_HOUR_MIN = 0;
+export const DIGEST_HOUR_MAX = 23;
+
+const digestHourSchema = z
+  .number()
+  .int()
+  .min(DIGEST_HOUR_MIN)
+  .max(DIGEST_HOUR_MAX)
+  .describe('The hour (0–23) your daily digest arrives, in `timeZone` (7 by default)');
+
+const notificationKindFields = {
+  follower: z.boolean().describe('A new follower'),
+  response: z.boolean().describe('A response to one of your stories'),
+  reply: z.boolean().describe('A reply to one of your responses'),
+  storyApproved: z.boolean().describe('Your story approved in a publication'),
+  storyRejected: z.boolean().describe('Your story rejected in a publication'),
+  mention: z.boolean().describe('A mention of you by @handle in a response'),
+  digest: z.boolean().describe('The daily e-mail digest of your unread notifications (off by default)'),
+  digestHour: digestHourSchema,
+};
+
 /**
  * The reader's notification settings (issue 25; docs/decisions/055-notifications.md): each kind of
- * in-app notification on or off, and the daily e-mail digest. In PATCH /api/users/{id} every field is
- * optional; the answer to one's own PATCH carries all of them.
+ * in-app notification on or off, and the daily e-mail digest with its hour in the reader's time zone.
+ * The answer to one's own PATCH /api/users/{id}, and GET /api/notifications/settings, carry all of them.
  */
 export const notificationSettingsSchema = z
   .object({
-    follower: z.boolean().describe('A new follower'),
-    response: z.boolean().describe('A response to one of your stories'),
-    reply: z.boolean().describe('A reply to one of your responses'),
-    storyApproved: z.boolean().describe('Your story approved in a publication'),
-    storyRejected: z.boolean().describe('Your story rejected in a publication'),
-    mention: z.boolean().describe('A mention of you by @handle in a response'),
-    digest: z.boolean().describe('The daily e-mail digest of your unread notifications (off by default)'),
+    ...notificationKindFields,
+    timeZone: z
+      .string()
+      .describe('The IANA time zone of `digestHour`, e.g. Europe/Oslo (UTC for a reader who never chose)'),
   })
   .strict()
   .meta({ id: 'NotificationSettings' });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/** In PATCH /api/users/{id} every field is optional; only those sent change. */
+export const notificationSettingsChangesSchema = z
+  .object({
+    ...notificationKindFields,
+    timeZone: timezoneSchema.describe(
+      'The IANA time zone of `digestHour`, e.g. Europe/Oslo (the browser’s: Intl.DateTimeFormat().resolvedOptions().timeZone); one the database does not know answers 422',
+    ),
+  })
+  .partial()
+  .strict();
+export type NotificationSettingsChanges = z.infer<typeof notificationSettingsChangesSchema>;
 
 // PATCH /api/users/{id}. SPEC §7 sends {id, showOnboarding, name, image, description, subdomain};
 // preferLanguageCode may be set too. Any other field is dropped (zod strips unknown keys).
@@ -79,8 +111,7 @@ export const updateUserSchema = z.object({
   subdomain: subdomainSchema.nullable().optional(),
   showOnboarding: z.boolean().optional(),
   preferLanguageCode: languageCodeSchema.optional(),
-  notifications: notificationSettingsSchema
-    .partial()
+  notifications: notificationSettingsChangesSchema
     .optional()
     .describe('Your notification settings: only the fields sent change'),
 });

@@ -4,11 +4,17 @@ import { AppError, notFound } from '../../lib/errors';
 import { UUID_RE } from '../../lib/ids';
 import { assertIssuedImageUrl } from '../images/images.service';
 import { moveUserSubdomain } from '../subdomains/subdomains.service';
-import type { NotificationSettings, UpdateUserInput, UserProfile } from './users.schema';
+import type {
+  NotificationSettings,
+  NotificationSettingsChanges,
+  UpdateUserInput,
+  UserProfile,
+} from './users.schema';
 import {
   findActorRowById,
   findUserById,
   findUserBySubdomain,
+  isKnownTimeZone,
   updateUserProfileRow,
   setNotificationDigestRow,
 } from './users.repository';
@@ -37,6 +43,8 @@ export function notificationSettingsOf(row: UserRow): NotificationSettings {
     storyRejected: row.notifyStoryRejected,
     mention: row.notifyMention,
     digest: row.notificationDigest,
+    digestHour: row.digestHour,
+    timeZone: row.digestTimeZone,
   };
 }
 
@@ -47,7 +55,7 @@ export async function findNotificationSettings(id: string): Promise<Notification
 }
 
 /** The columns a partial settings object changes (undefined fields are left out). */
-function notificationColumns(settings: Partial<NotificationSettings> | undefined) {
+function notificationColumns(settings: NotificationSettingsChanges | undefined) {
   if (!settings) return {};
   const columns = {
     notifyFollower: settings.follower,
@@ -57,6 +65,8 @@ function notificationColumns(settings: Partial<NotificationSettings> | undefined
     notifyStoryRejected: settings.storyRejected,
     notifyMention: settings.mention,
     notificationDigest: settings.digest,
+    digestHour: settings.digestHour,
+    digestTimeZone: settings.timeZone,
   };
   return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
 }
@@ -101,6 +111,15 @@ export async function updateUserProfile(
     throw new AppError('validation_failed', 'Invalid input', 'id: does not match the address');
   }
   const { id: _ignored, notifications, ...profileChanges } = input;
+  // The schema takes the names this Node knows; the digest's hour is computed by PostgreSQL, which
+  // must know the name too (a rule in words: 422, as the reading plans answer).
+  if (notifications?.timeZone !== undefined && !(await isKnownTimeZone(notifications.timeZone))) {
+    throw new AppError(
+      'unprocessable',
+      'Not a time zone this server knows',
+      `notifications.timeZone: ${notifications.timeZone}`,
+    );
+  }
   const changes = { ...profileChanges, ...notificationColumns(notifications) };
   const current = await findUserById(id);
   if (!current) throw notFound('User');

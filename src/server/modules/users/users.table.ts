@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 // Site roles (DESIGN §4): 'admin', 'editor'; everyone else is a writer.
 export const SITE_ROLES = ['admin', 'editor'] as const;
@@ -37,6 +48,15 @@ export const users = pgTable(
     notifyStoryRejected: boolean('notify_story_rejected').notNull().default(true),
     notifyMention: boolean('notify_mention').notNull().default(true),
     notificationDigest: boolean('notification_digest').notNull().default(false),
+    // The digest's hour (0–23) in the reader's IANA time zone; 07:00 UTC for a reader who never chose.
+    digestHour: smallint('digest_hour').notNull().default(7),
+    digestTimeZone: text('digest_time_zone').notNull().default('UTC'),
+    /**
+     * When the reader's next digest falls due (their hour on their next local day), kept by the users
+     * module as the settings change and moved on by the digest's scheduler; null while the digest is
+     * off, or (digest on) until the scheduler has looked: then it counts as due.
+     */
+    digestDueAt: timestamp('digest_due_at', { precision: 3, withTimezone: true }),
     createdAt: timestamp('created_at', { precision: 3, withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { precision: 3, withTimezone: true }).notNull().defaultNow(),
   },
@@ -44,6 +64,12 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_subdomain_key').on(t.subdomain),
     index('users_created_at_id_idx').on(t.createdAt, t.id),
+    // The digest scheduler's cheap look: is anyone's digest due? (docs/decisions/055-notifications.md;
+    // no due time yet counts as due, hence the expression — an OR with "is null" would read the table.)
+    index('users_digest_due_idx')
+      .on(sql`coalesce(${t.digestDueAt}, '-infinity'::timestamptz)`)
+      .where(sql`${t.notificationDigest}`),
+    check('users_digest_hour_check', sql`${t.digestHour} between 0 and 23`),
   ],
 );
 
