@@ -3,33 +3,14 @@
 // opens one (marked read), replies, and marks the rest read; A then gets the reply notification.
 // Screenshots of the header's bell and the notifications page at 1280 and 375 px:
 // test-results/screenshots/notifications-*.png.
-import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
-import { createStory, expect, newAccount, sessionFromPage, signUp, test, visitorAddress } from './fixtures';
+import { bell, items, personPage, SHOTS } from './community';
+import { createStory, expect, newAccount, sessionFromPage, signUp, test } from './fixtures';
 import { shootBoth } from './shots';
-
-const SHOTS = path.join('test-results', 'screenshots');
-
-/** A person in a browser context of their own (own cookies, own client address). */
-async function personPage(browser: Browser, baseURL: string, workerIndex: number) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 1280, height: 800 },
-    extraHTTPHeaders: { 'x-forwarded-for': visitorAddress(workerIndex) },
-  });
-  await context.addCookies([{ name: 'lastShowedAt', value: String(Date.now()), url: baseURL }]);
-  const page = await context.newPage();
-  await page.goto('/');
-  return page;
-}
 
 const paragraph = (text: string) => ({
   type: 'doc',
   content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
 });
-
-const bell = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
-const items = (page: Page) => page.getByRole('list', { name: 'Your notifications' }).getByRole('listitem');
 
 test.describe('notifications', () => {
   test('a follow and a response reach the writer; the bell counts; read on open and all; the reply reaches the reader', async ({
@@ -116,18 +97,42 @@ test.describe('notifications', () => {
       await shootBoth(a, SHOTS, 'notifications-reply');
     });
 
-    await test.step('the settings: a kind off, the daily digest on', async () => {
+    await test.step('the settings: a kind off, the daily digest on at 6:00 AM in the browser’s time zone', async () => {
       await a.goto('/authors/edit-profile');
       const section = a.getByRole('region', { name: 'Notifications' });
-      await expect(
-        section.getByRole('checkbox', { name: 'Daily e-mail digest of my unread notifications' }),
-      ).not.toBeChecked();
+      const digest = section.getByRole('checkbox', {
+        name: 'Daily e-mail digest of my unread notifications',
+      });
+      const hour = section.getByRole('combobox', { name: 'Send the digest at' });
+      await expect(digest).not.toBeChecked();
+      // The hour is the digest's: chosen only with the digest on; 7:00 AM until the reader chooses.
+      await expect(hour).toBeDisabled();
+      await expect(hour.locator('option:checked')).toHaveText('7:00 AM');
+      const zone = await a.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+      await expect(section.getByText(`Your time zone: ${zone.replaceAll('_', ' ')}`)).toBeVisible();
       await section.getByRole('checkbox', { name: 'Someone follows you' }).uncheck();
-      await section.getByRole('checkbox', { name: 'Daily e-mail digest of my unread notifications' }).check();
+      await digest.check();
+      await expect(hour).toBeEnabled();
+      await expect(hour.locator('option')).toHaveCount(24);
+      await hour.selectOption({ label: '6:00 AM' });
+      await shootBoth(a, SHOTS, 'notifications-settings');
       await section.getByRole('button', { name: 'Save notification settings' }).click();
       await expect(section.getByText('Saved.')).toBeVisible();
       const settings = await a.request.get('/api/notifications/settings');
-      expect(await settings.json()).toMatchObject({ follower: false, digest: true, response: true });
+      expect(await settings.json()).toMatchObject({
+        follower: false,
+        digest: true,
+        response: true,
+        digestHour: 6,
+        timeZone: zone,
+      });
+      // Kept: the page again shows the hour chosen.
+      await a.reload();
+      await expect(
+        a
+          .getByRole('region', { name: 'Notifications' })
+          .getByRole('combobox', { name: 'Send the digest at' }),
+      ).toHaveValue('6');
     });
   });
 });

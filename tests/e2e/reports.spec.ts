@@ -3,68 +3,15 @@
 // ban C from the queue and C's responses vanish from the story page; unbanning brings them back.
 // Screenshots of the report dialog and the staff queue at 1280 and 375 px:
 // test-results/screenshots/reports-*.png.
-import path from 'node:path';
-import type { Browser, Locator, Page } from '@playwright/test';
+import { personPage, queueCard, responseBlock, SHOTS, sendReport } from './community';
 import { DEMO_ADMIN } from './demo-accounts';
-import {
-  createStory,
-  expect,
-  newAccount,
-  sessionFromPage,
-  signIn,
-  signUp,
-  test,
-  visitorAddress,
-} from './fixtures';
+import { createStory, expect, newAccount, sessionFromPage, signIn, signUp, test } from './fixtures';
 import { shootBoth } from './shots';
-
-const SHOTS = path.join('test-results', 'screenshots');
-
-/** A person in a browser context of their own (own cookies, own client address). */
-async function personPage(browser: Browser, baseURL: string, workerIndex: number) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 1280, height: 800 },
-    extraHTTPHeaders: { 'x-forwarded-for': visitorAddress(workerIndex) },
-  });
-  await context.addCookies([{ name: 'lastShowedAt', value: String(Date.now()), url: baseURL }]);
-  const page = await context.newPage();
-  await page.goto('/');
-  return page;
-}
 
 const paragraph = (text: string) => ({
   type: 'doc',
   content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
 });
-
-/** The response holding `text` on the story page, with its actions (the nearest block that has a Report). */
-const responseBlock = (page: Page, text: string): Locator =>
-  page
-    .getByText(text, { exact: true })
-    .locator('xpath=ancestor::*[.//button[@aria-label="Report this response"]][1]');
-
-/** Fills and sends the report dialog; shots of it at both widths when `shots` names them. */
-async function sendReport(page: Page, reason: RegExp, details: string, shots?: string) {
-  const dialog = page.getByRole('dialog', { name: /^Report (response|story)$/ });
-  await expect(dialog).toBeVisible();
-  // Sending without a reason says what is missing.
-  await dialog.getByRole('button', { name: 'Send report' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Please choose a reason');
-  await dialog.getByRole('radio', { name: reason }).check();
-  await dialog.getByLabel('Details (optional)').fill(details);
-  if (shots) await shootBoth(page, SHOTS, shots);
-  await dialog.getByRole('button', { name: 'Send report' }).click();
-  const thanks = page.getByRole('dialog', { name: 'Thank you for telling us' });
-  await expect(thanks).toBeVisible();
-  await expect(thanks).toContainText('Site staff will look at this');
-  await thanks.getByRole('button', { name: 'Done' }).click();
-  await expect(thanks).toBeHidden();
-}
-
-/** The queue's card of a reported subject, found by a piece of its text. */
-const queueCard = (page: Page, text: string): Locator =>
-  page.getByTestId('report-card').filter({ hasText: text });
 
 test.describe('reports', () => {
   test('report a response, a story and a writer; staff dismiss, hide and ban; unban restores', async ({

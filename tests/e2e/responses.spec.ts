@@ -4,6 +4,7 @@
 // responses section as B and as A see it (test-results/…).
 import path from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
+import { responseBy, responses } from './community';
 import { createStory, expect, keepPublicationPopupAway, newAccount, newUserTest, signUp } from './fixtures';
 
 /** A part of a page at 1280 and 375 px (`<name>-<width>.png`), for a person to look at. */
@@ -26,10 +27,6 @@ async function reader(browser: Browser, baseURL: string, tag: string, address: s
   await signUp(page, account);
   return { page, account, context };
 }
-
-const responses = (page: Page) => page.getByTestId('responses');
-const responseBy = (page: Page, name: string) =>
-  responses(page).getByRole('article', { name: `Response by ${name}` });
 
 newUserTest.describe('responses', () => {
   newUserTest(

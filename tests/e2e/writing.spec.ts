@@ -8,7 +8,8 @@
 // /tmp/shots-studio/ (or $SHOTS_DIR) for a person to look at.
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { createStory, expect, newUserTest, siteHeader, test } from './fixtures';
+import { nextButton, writeStory } from './editor';
+import { createStory, expect, newUserTest, test } from './fixtures';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-studio';
 // Relative to the project root, where Playwright runs (playwright.config.ts).
@@ -30,29 +31,12 @@ function minutesAhead(minutes: number): string {
   return new Date(Math.floor(Date.now() / 60_000) * 60_000 + minutes * 60_000).toISOString().slice(0, 16);
 }
 
-const nextButton = (page: Page) => siteHeader(page).getByRole('button', { name: /^Next: open/ });
 const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
 const studioRow = (page: Page, title: string): Locator =>
   page
     .getByRole('list', { name: 'Stories' })
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
-
-/** Fills the editor's title, excerpt and a paragraph of body text. */
-async function writeStory(
-  page: Page,
-  story: { title: string; excerpt: string; body: string },
-): Promise<Locator> {
-  await page.goto('/stories/new-story');
-  const title = page.getByRole('textbox', { name: 'Title', exact: true });
-  await expect(title).toBeEditable();
-  await title.fill(story.title);
-  await page.getByRole('textbox', { name: 'Excerpt', exact: true }).fill(story.excerpt);
-  const body = page.getByRole('textbox', { name: 'Story body' });
-  await body.click();
-  await page.keyboard.type(story.body);
-  return body;
-}
 
 /** Opens the story-actions menu of the studio row with this title. */
 async function openActions(page: Page, title: string): Promise<Locator> {

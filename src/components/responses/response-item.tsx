@@ -61,6 +61,8 @@ export function ResponseItemView({ postId, response, canReply, onChange }: Props
     <article
       className={`${styles.response} ${moderated ? styles.moderated : ''}`}
       aria-label={`Response by ${name}`}
+      // A notification links to `story#response-{id}` (StoryResponses scrolls there once loaded).
+      id={`response-${response.id}`}
       data-response-id={response.id}
     >
       <header className={styles.byline}>

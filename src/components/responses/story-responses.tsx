@@ -5,7 +5,7 @@
 // what this reader may do: the count, a compose box for signed-in readers ("Sign in to respond" for
 // guests), newest first with "Show more", one level of replies, and the actions each response allows.
 import { usePathname } from 'next/navigation';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import { useKeysetList, type FetchPage } from '@/components/hooks/use-keyset-list';
 import { LoadMore } from '@/components/hooks/load-more';
@@ -31,6 +31,7 @@ export function StoryResponses({ postId }: { postId: string }) {
   );
   const list = useKeysetList<TopLevelResponse>({ fetchPage, query: postId });
   const reload = list.reload;
+  useScrollToLinkedResponse(list.items);
   const respond = useMutation((text: string) => postResponse(postId, text), {
     showError: 'inline',
     holdsDialog: false,
@@ -125,4 +126,21 @@ function ComposeArea({
       onSubmit={onSubmit}
     />
   );
+}
+
+/**
+ * A notification opens `story#response-{id}`; the responses arrive after the page, so the browser's
+ * own jump to the fragment finds nothing. Once the response is in the list, scroll to it (once per
+ * fragment, so a later reload of the list does not pull the reader back).
+ */
+function useScrollToLinkedResponse(items: TopLevelResponse[] | null) {
+  const done = useRef<string | null>(null);
+  useEffect(() => {
+    const hash = window.location.hash;
+    if (!items || !hash.startsWith('#response-') || done.current === hash) return;
+    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    if (!target) return;
+    done.current = hash;
+    target.scrollIntoView({ block: 'center' });
+  }, [items]);
 }
