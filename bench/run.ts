@@ -691,9 +691,12 @@ async function main() {
         log,
       }))
         rows.push({ ...(await measure()), rss: rss.phase() });
-      rss.stop();
-      printTable(rows, rss.peak(), data);
-      return;
+      // With --following-only too, both issue-25 rows in one run (one seeding, one server).
+      if (!FOLLOWING_ONLY) {
+        rss.stop();
+        printTable(rows, rss.peak(), data);
+        return;
+      }
     }
     if (FOLLOWING_ONLY) {
       for (const measure of followingMeasures({
