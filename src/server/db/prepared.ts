@@ -58,6 +58,10 @@ export function jsonObject(fields: Record<string, SQLWrapper>, nullUnless?: SQLW
 /** A boolean column of a raw or prepared row, as either driver hands it back (true or 't'). */
 export const rowBoolean = (value: unknown): boolean => value === true || value === 't';
 
+/** A named placeholder cast to its column's type (prepared parameters are text): `$n::uuid`. */
+export const typedPlaceholder = (name: string, type: string): SQL =>
+  sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+
 /**
  * A list of texts as one text parameter: a PostgreSQL array literal, each element double-quoted with
  * its `"` and `\` escaped, for a statement that casts it (`= any($1::text[])`).

@@ -1,5 +1,5 @@
-import { getTableColumns, sql } from 'drizzle-orm';
-import { jsonObject, namedColumns, rowBoolean } from '../../db/prepared';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { jsonObject, namedColumns, queryBuilder, rowBoolean } from '../../db/prepared';
 import { publications } from '../publications/publications.table';
 import { users } from '../users/users.table';
 import type { Tag } from './posts-tags.schema';
@@ -79,3 +79,11 @@ export const namedJoined = () => ({
  * with users and left-joined with publications.
  */
 export const storySummaryNamedColumns = () => namedColumns({ ...summaryColumns, ...namedJoined() });
+
+/** Story summaries for a prepared list: the columns above over posts, their writer and publication. */
+export const selectStorySummaries = () =>
+  queryBuilder
+    .select(storySummaryNamedColumns())
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .leftJoin(publications, eq(publications.id, posts.publicationId));

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../../db';
-import { namedPreparedQuery, sqlStatement, textArrayParameter } from '../../db/prepared';
+import { namedPreparedQuery, sqlStatement, textArrayParameter, typedPlaceholder } from '../../db/prepared';
 import { publications } from '../publications/publications.table';
 import { users } from '../users/users.table';
 import { findStoryRowById } from './posts-read.repository';
@@ -57,7 +57,7 @@ export type NewStoryRow = Required<Omit<Pick<NewPostRow, NewStoryColumn>, 'langu
   Pick<NewPostRow, 'languageCode' | 'canonicalUrl'>;
 
 const newStoryColumns = Object.keys(NEW_STORY_COLUMNS) as NewStoryColumn[];
-const param = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+const param = typedPlaceholder;
 /** The story's tags as asked, each with the name the stored tag has. */
 const wantedTagsWithNames = sql`"wanted" left join "new_tags" on "new_tags"."slug" = "wanted"."slug"
   left join ${tags} on ${tags.slug} = "wanted"."slug"`;

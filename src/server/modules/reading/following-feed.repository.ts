@@ -1,12 +1,11 @@
-import { and, desc, eq, sql, type AnyColumn } from 'drizzle-orm';
-import { namedPreparedQuery, queryBuilder } from '../../db/prepared';
+import { and, desc, sql, type AnyColumn } from 'drizzle-orm';
+import { namedPreparedQuery, typedPlaceholder } from '../../db/prepared';
 import { cursorTime, type Cursor } from '../../lib/cursor';
 import { follows } from '../follows/follows.table';
 import { postTags } from '../posts/posts-tags.table';
 import { posts } from '../posts/posts.table';
 import { publishedStory } from '../posts/posts-published.selection';
-import { settle, storySummaryNamedColumns, type StorySummaryRow } from '../posts/posts-summary.selection';
-import { publications } from '../publications/publications.table';
+import { settle, selectStorySummaries, type StorySummaryRow } from '../posts/posts-summary.selection';
 import { users } from '../users/users.table';
 
 // The Following feed (issue 25, docs/decisions/052-follows.md): the newest published stories whose
@@ -27,7 +26,7 @@ export type FollowingFeedQuery = {
   includeBannedWriters: boolean;
 };
 
-const param = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+const param = typedPlaceholder;
 
 /**
  * The feed's statement, prepared (src/server/db/prepared.ts: PGlite would plan it anew for every
@@ -39,11 +38,7 @@ function followingPageQuery(name: string, shape: { after: boolean }) {
     sql`select ${column} from ${follows} where ${follows.followerId} = ${me} and ${column} is not null`;
   return namedPreparedQuery<StorySummaryRow>(
     name,
-    queryBuilder
-      .select(storySummaryNamedColumns())
-      .from(posts)
-      .innerJoin(users, eq(users.id, posts.authorId))
-      .leftJoin(publications, eq(publications.id, posts.publicationId))
+    selectStorySummaries()
       .where(
         and(
           publishedStory,

@@ -1,12 +1,12 @@
 import { and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '../../db';
-import { preparedQuery, queryBuilder } from '../../db/prepared';
+import { preparedQuery, typedPlaceholder } from '../../db/prepared';
 import { cursorTime, type Cursor } from '../../lib/cursor';
 import { publications } from '../publications/publications.table';
 import { users } from '../users/users.table';
 import {
   settle,
-  storySummaryNamedColumns,
+  selectStorySummaries,
   storySummarySelection,
   type StorySummaryRow,
 } from '../posts/posts-summary.selection';
@@ -87,16 +87,12 @@ export async function findPublicationStoryRows(query: PublicationStoriesQuery): 
 // The public list is what anonymous readers and the publication page ask for most (the bench's
 // ≥1,000 req/s): prepared statements (src/server/db/prepared.ts), one per shape so each keeps its
 // index plan, with text parameters cast to their columns' types.
-const param = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+const param = typedPlaceholder;
 
 function publishedListQuery(name: string, shape: { collection: boolean; after: boolean }) {
   return preparedQuery<StorySummaryRow>(
     name,
-    queryBuilder
-      .select(storySummaryNamedColumns())
-      .from(posts)
-      .innerJoin(users, eq(users.id, posts.authorId))
-      .leftJoin(publications, eq(publications.id, posts.publicationId))
+    selectStorySummaries()
       .where(
         and(
           sql`${posts.publicationId} = ${param('publicationId', 'uuid')}`,

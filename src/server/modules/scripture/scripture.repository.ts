@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '../../db';
 import {
+  typedPlaceholder,
   namedColumns,
   namedPreparedQuery,
-  preparedQuery,
   queryBuilder,
+  preparedQuery,
   sqlStatement,
   textArrayParameter,
 } from '../../db/prepared';
@@ -129,7 +130,7 @@ export type StoryReading = {
   references: readonly StoredReference[];
 };
 
-const param = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+const param = typedPlaceholder;
 const scans = postScriptureScans;
 const refs = postScriptureRefs;
 const column = (c: { name: string }) => sql.identifier(c.name);
