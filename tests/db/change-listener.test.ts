@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LISTENER_APPLICATION_NAME } from '../../src/server/db/change-listener';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { migrateDatabase } from '../../src/server/db/migrate';
 import { startRuntime, stopRuntime } from '../../src/server/runtime';
@@ -69,6 +70,22 @@ describe('change notices between processes on PostgreSQL', () => {
     expect(await findActorRowById(user.id)).toMatchObject({ status: 'banned' });
   });
 
+  it("reads another process's change at once after its commit, before the notice could travel", async () => {
+    // The cluster's "next request": the writer's answer, then at once a read in the other process.
+    // The notice leaves the listening backend on its own time; without waiting for it to be caught
+    // up, the kept answer from before the commit would be served (the 30-minute soak saw it).
+    const user = await createUser(writer.db);
+    await quiet();
+    let stale = 0;
+    for (let i = 0; i < 200; i++) {
+      const status = i % 2 ? 'active' : 'banned';
+      await findActorRowById(user.id); // kept
+      await setStatus(writer, user.id, status);
+      if ((await findActorRowById(user.id))?.status !== status) stale += 1;
+    }
+    expect(stale).toBe(0);
+  });
+
   it('a change rolled back in another process tells nothing', async () => {
     const user = await createUser(writer.db);
     await quiet();
@@ -92,8 +109,8 @@ describe('change notices between processes on PostgreSQL', () => {
     await admin.connect();
     try {
       const ended = await admin.query(
-        `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query ilike 'LISTEN %'`,
-        [new URL(scratch.url).pathname.slice(1)],
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = $2`,
+        [new URL(scratch.url).pathname.slice(1), LISTENER_APPLICATION_NAME],
       );
       expect(ended.rowCount).toBe(1);
     } finally {

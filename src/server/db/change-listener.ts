@@ -15,7 +15,24 @@ export type ChangeNotices = {
   listening: boolean;
   kept: Map<string, { heard: number; rows: readonly unknown[]; bytes: number }>;
   keptBytes: number;
+  /**
+   * On a PostgreSQL server: resolves once every notice of a change committed before the call has
+   * been heard (or the connection is lost). A notice travels from the listening backend to this
+   * process on its own time — later than the writer's answer when either is busy — so a kept answer
+   * is served only after this. Absent on the embedded database, which tells in the same call.
+   */
+  caughtUp?: () => Promise<void>;
 };
+
+/** The name the listening connection gives itself (pg_stat_activity.application_name). */
+export const LISTENER_APPLICATION_NAME = 'lamplight change notices';
+
+/**
+ * Why a round trip proves the notices are in: PostgreSQL signals every listening backend before the
+ * writer's COMMIT returns, and a backend sends the notices it was signalled for before it reads its
+ * next command, so they reach this process ahead of this query's answer, on the same socket.
+ */
+const CAUGHT_UP_QUERY = 'SELECT 1';
 
 /** How long to wait before listening again after the connection is lost: doubling, at most this. */
 const RETRY_MAX_MS = 5_000;
@@ -52,7 +69,11 @@ export async function listenForChanges(
   };
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url, keepAlive: true });
+    const next = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      application_name: LISTENER_APPLICATION_NAME,
+    });
     client = next;
     next.on('error', (error) => {
       console.warn(
@@ -77,6 +98,33 @@ export async function listenForChanges(
     changes.heard += 1;
     changes.listening = true;
     retryMs = RETRY_FIRST_MS;
+  };
+
+  // One round trip over the listening connection at a time, shared by every read that asked before
+  // it was sent; a read that asks while one is on its way waits for the next.
+  let sent: Promise<void> | undefined;
+  let waiting: Promise<void> | undefined;
+  const roundTrip = (): Promise<void> => {
+    const current = client;
+    if (!current || !changes.listening) return Promise.resolve();
+    sent = current
+      .query(CAUGHT_UP_QUERY)
+      .then(
+        () => undefined,
+        () => undefined, // lost: the 'error' handler has stopped the keeping
+      )
+      .finally(() => {
+        sent = undefined;
+      });
+    return sent;
+  };
+  changes.caughtUp = () => {
+    if (!sent) return roundTrip();
+    waiting ??= sent.then(() => {
+      waiting = undefined;
+      return roundTrip();
+    });
+    return waiting;
   };
 
   await connect();

@@ -136,6 +136,10 @@ async function keptUntilChange<Row>(
   key: string,
   read: () => Promise<Row[]>,
 ): Promise<Row[]> {
+  if (changes.caughtUp) {
+    await changes.caughtUp();
+    if (!changes.listening) return read();
+  }
   const known = changes.kept.get(key);
   if (known && known.heard === changes.heard) return known.rows as Row[];
   // The count is taken before the read: a change committed while it runs leaves the answer stale
