@@ -1,6 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+// Files whose tests time what other processes do — workers SIGKILLed mid-send, graceful shutdown,
+// metrics counted as requests end, backups of a running site — run after the others, one at a time,
+// with nothing beside them: CPU taken by a neighbouring file would stretch the windows they time
+// (docs/decisions/056-ci-time.md). Every other file runs two at a time, each on its own database.
+const ALONE = ['tests/jobs/**/*.test.ts', 'tests/observability/**/*.test.ts', 'tests/backups/**/*.test.ts'];
+
 // `npm test` runs every tier below on embedded PGlite; `npm run test:pg` runs the same files again
 // against the PostgreSQL server named by TEST_DATABASE_URL (a scratch database per test file).
 export default defineConfig({
@@ -8,7 +14,7 @@ export default defineConfig({
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   test: {
-    include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
+    // Each project below names its own files (a project's lists add to these, not replace them).
     exclude: ['tests/e2e/**', 'node_modules/**'],
     globalSetup: ['tests/helpers/global-setup.ts'],
     // The tests' own log at warn (LOG_LEVEL overrides): tests/helpers/quiet-logs.ts.
@@ -24,7 +30,21 @@ export default defineConfig({
     testTimeout: 30000,
     hookTimeout: 60000,
     pool: 'forks',
-    // Vitest's default workers (one on 2 cores): two at a time made two timing-bound tests flaky
-    // there (docs/decisions/056-ci-time.md).
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'together',
+          include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
+          exclude: ALONE,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'alone', include: ALONE, maxWorkers: 1, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

@@ -132,6 +132,9 @@ async function signIn(
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
   await answer.arrayBuffer();
+  // A 5xx is a failed request, counted with the others (allowed only in flight on a SIGKILLed
+  // process), not a refusal of a correct password.
+  if (answer.status >= 500) throw new Error(`sign-in ${answer.status}`);
   const session = answer.headers
     .getSetCookie()
     .find((cookie) => cookie.startsWith('next-auth.session-token='));
