@@ -110,7 +110,8 @@ describe('notifications are produced by the events of the modules below', () => 
     expect((await listOf(writer)).items).toHaveLength(1);
 
     // A third responds naming the writer and another by handle: the writer gets one (a response,
-    // which outranks the mention), the other a mention, the author naming themself nothing.
+    // which outranks the mention — and joins the unread response of the same story: one line), the
+    // other a mention, the author naming themself nothing.
     const third = await createUser(db, { name: 'Third Voice' });
     const mentioning = await respond(
       third,
@@ -118,8 +119,18 @@ describe('notifications are produced by the events of the modules below', () => 
       `@${writer.subdomain} and @${named.subdomain} and @${third.subdomain}: amen.`,
     );
     const writerItems = (await listOf(writer)).items;
-    expect(writerItems).toHaveLength(2);
-    expect(writerItems[0]).toMatchObject({ kind: 'response', actor: { id: third.id } });
+    expect(writerItems).toHaveLength(1);
+    expect(writerItems[0]).toMatchObject({
+      kind: 'response',
+      message: 'Third Voice and Orpah responded to your story “Grief and morning”',
+      link: `${storyLink(post)}#response-${mentioning}`,
+      actor: { id: third.id },
+      actors: [
+        { id: third.id, name: 'Third Voice' },
+        { id: reader.id, name: 'Orpah' },
+      ],
+      actorCount: 2,
+    });
     expect((await listOf(named)).items).toMatchObject([
       {
         kind: 'mention',

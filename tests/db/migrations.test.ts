@@ -147,4 +147,177 @@ describe('migrations', () => {
       { id: free.id, in_newsletter: false },
     ]);
   });
+
+  it('0019 folds the unread followers, responses and replies of one subject into its newest row, keeping every key', async () => {
+    const database = await openDatabase({ kind: 'pglite' });
+    opened.push(database);
+    const index = journal().entries.findIndex((entry) => entry.tag === '0019_grouped_notifications');
+    expect(index).toBeGreaterThan(0);
+    const before = migrationsUpTo(index);
+    folders.push(before);
+    await migrateWith(database, before);
+    // Written as 0018 took them: only the columns the rows had then (the factories write today's).
+    const [writer, reader, named, a, b, c] = [
+      await insertOldUser(database),
+      await insertOldUser(database),
+      await insertOldUser(database),
+      await insertOldUser(database),
+      await insertOldUser(database),
+      await insertOldUser(database),
+    ];
+    const story = await insertOldStory(database, 'Responded to');
+    const respond = async (author: UserRow, parent?: { id: string }) => {
+      const id = newUuid();
+      await database.db.execute(
+        sql`insert into responses (id, post_id, author_id, parent_id, text)
+            values (${id}, ${story.id}, ${author.id}, ${parent?.id ?? null}, 'Praying with you.')`,
+      );
+      return { id };
+    };
+    const first = await respond(a!);
+    const second = await respond(b!);
+    const parent = await respond(reader!);
+    const replyA = await respond(a!, parent);
+    const replyB = await respond(b!, parent);
+    const t = (minutes: number) => new Date(Date.UTC(2026, 0, 10, 12, minutes)).toISOString();
+    const ids: Record<string, string> = {};
+    const notify = async (
+      name: string,
+      row: {
+        user: UserRow;
+        kind: string;
+        actor: UserRow | null;
+        at: string;
+        response?: { id: string };
+        read?: boolean;
+      },
+    ) => {
+      ids[name] = newUuid();
+      await database.db.execute(
+        sql`insert into notifications (id, user_id, kind, actor_id, post_id, response_id, dedupe_key, created_at, read_at)
+            values (${ids[name]}, ${row.user.id}, ${row.kind}, ${row.actor?.id ?? null},
+                    ${row.kind === 'follower' ? null : story.id}, ${row.response?.id ?? null}, ${`key:${name}`},
+                    ${row.at}::timestamptz, ${row.read ? row.at : null}::timestamptz)`,
+      );
+    };
+    await notify('followC', { user: writer!, kind: 'follower', actor: c!, at: t(0), read: true });
+    await notify('followA', { user: writer!, kind: 'follower', actor: a!, at: t(1) });
+    await notify('followGone', { user: writer!, kind: 'follower', actor: null, at: t(2) });
+    await notify('followB', { user: writer!, kind: 'follower', actor: b!, at: t(3) });
+    await notify('followAagain', { user: writer!, kind: 'follower', actor: a!, at: t(4) });
+    await notify('responseA', { user: writer!, kind: 'response', actor: a!, at: t(5), response: first });
+    await notify('responseB', { user: writer!, kind: 'response', actor: b!, at: t(6), response: second });
+    await notify('replyA', { user: reader!, kind: 'reply', actor: a!, at: t(7), response: replyA });
+    await notify('replyB', { user: reader!, kind: 'reply', actor: b!, at: t(8), response: replyB });
+    await notify('mentionA', { user: named!, kind: 'mention', actor: a!, at: t(9), response: first });
+    await notify('mentionB', { user: named!, kind: 'mention', actor: b!, at: t(10), response: second });
+
+    await migrateWith(database, MIGRATIONS_FOLDER);
+
+    type Row = {
+      id: string;
+      kind: string;
+      actor_ids: string[] | string;
+      actor_count: number;
+      event_count: number;
+      response_id: string | null;
+      parent_response_id: string | null;
+      group_subject: string | null;
+      read: boolean;
+    };
+    const after = await rows<Row>(
+      database,
+      sql`select id, kind, actor_ids::text[] as actor_ids, actor_count, event_count, response_id,
+                 parent_response_id, group_subject, read_at is not null as read
+            from notifications order by created_at, id`,
+    );
+    const list = (value: string[] | string) =>
+      Array.isArray(value)
+        ? value
+        : value
+            .replace(/^\{|\}$/g, '')
+            .split(',')
+            .filter(Boolean);
+    expect(after.map((row) => ({ ...row, actor_ids: list(row.actor_ids) }))).toEqual([
+      // Read: left as it was, its actor listed.
+      {
+        id: ids.followC,
+        kind: 'follower',
+        actor_ids: [c!.id],
+        actor_count: 1,
+        event_count: 1,
+        response_id: null,
+        parent_response_id: null,
+        group_subject: writer!.id,
+        read: true,
+      },
+      // Four follows, three people (A twice; the one since deleted counted as one more), in the newest row.
+      {
+        id: ids.followAagain,
+        kind: 'follower',
+        actor_ids: [a!.id, b!.id],
+        actor_count: 3,
+        event_count: 4,
+        response_id: null,
+        parent_response_id: null,
+        group_subject: writer!.id,
+        read: false,
+      },
+      {
+        id: ids.responseB,
+        kind: 'response',
+        actor_ids: [b!.id, a!.id],
+        actor_count: 2,
+        event_count: 2,
+        response_id: second.id,
+        parent_response_id: null,
+        group_subject: story.id,
+        read: false,
+      },
+      {
+        id: ids.replyB,
+        kind: 'reply',
+        actor_ids: [b!.id, a!.id],
+        actor_count: 2,
+        event_count: 2,
+        response_id: replyB.id,
+        parent_response_id: parent.id,
+        group_subject: parent.id,
+        read: false,
+      },
+      // Mentions are never grouped.
+      ...['mentionA', 'mentionB'].map((name, i) => ({
+        id: ids[name],
+        kind: 'mention',
+        actor_ids: [[a!.id, b!.id][i]],
+        actor_count: 1,
+        event_count: 1,
+        response_id: [first.id, second.id][i],
+        parent_response_id: null,
+        group_subject: null,
+        read: false,
+      })),
+    ]);
+    // Every key is kept, those of the rows folded away too: the events they stood for add nothing again.
+    const keys = await rows<{ dedupe_key: string }>(
+      database,
+      sql`select dedupe_key from notification_dedupe_keys order by dedupe_key`,
+    );
+    expect(keys.map((row) => row.dedupe_key)).toEqual(
+      Object.keys(ids)
+        .map((name) => `key:${name}`)
+        .sort(),
+    );
+    // One unread group per subject from now on.
+    const refused = await database.db
+      .execute(
+        sql`insert into notifications (id, user_id, kind, actor_id, dedupe_key, group_subject)
+            values (${newUuid()}, ${writer!.id}, 'follower', ${c!.id}, 'key:another', ${writer!.id})`,
+      )
+      .then(
+        () => null,
+        (error: { cause?: { message?: string } }) => error,
+      );
+    expect(refused?.cause?.message).toMatch(/notifications_unread_group_key/);
+  });
 });

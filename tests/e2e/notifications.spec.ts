@@ -1,5 +1,6 @@
-// Issue 25 item 4 — notifications, as new users would: reader A follows writer B and responds to B's
-// story (through the API: the journey is the notifications); B sees the bell's count, opens the list,
+// Issue 25 item 4 — notifications, as new users would: reader A follows writer B (after C did: one
+// grouped line, "A and C started following you") and responds to B's story (through the API: the
+// journey is the notifications); B sees the bell's count, opens the list,
 // opens one (marked read), replies, and marks the rest read; A then gets the reply notification.
 // Screenshots of the header's bell and the notifications page at 1280 and 375 px:
 // test-results/screenshots/notifications-*.png.
@@ -38,6 +39,13 @@ test.describe('notifications', () => {
     // No bell count for a reader with nothing new.
     await expect(bell(a)).toHaveAccessibleName('Notifications');
 
+    // C followed B first: A's follow joins C's, one line for both.
+    const c = await personPage(browser, baseURL, info.workerIndex);
+    const cAccount = newAccount('follower');
+    await signUp(c, cAccount);
+    const followedFirst = await c.request.put(`/api/follows/user/${bId}`, { headers: origin });
+    expect(followedFirst.status(), await followedFirst.text()).toBeLessThan(300);
+
     let responseId = '';
     await test.step('A follows B and responds to B’s story', async () => {
       const followed = await a.request.put(`/api/follows/user/${bId}`, { headers: origin });
@@ -63,7 +71,11 @@ test.describe('notifications', () => {
       await expect(items(b).nth(0)).toContainText(
         `${aAccount.name} responded to your story “${story.title}”`,
       );
-      await expect(items(b).nth(1)).toContainText(`${aAccount.name} started following you`);
+      // A group: both followers in one line, the newest first, their avatars stacked.
+      await expect(items(b).nth(1)).toContainText(
+        `${aAccount.name} and ${cAccount.name} started following you`,
+      );
+      await expect(items(b).nth(1).getByTestId('notification-avatars')).toBeVisible();
       await expect(items(b).nth(0)).toHaveAttribute('data-unread', 'true');
       await shootBoth(b, SHOTS, 'notifications-page');
     });

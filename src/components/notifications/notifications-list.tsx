@@ -2,7 +2,8 @@
 
 // /me/notifications (issue 25; docs/decisions/055-notifications.md): the signed-in reader's
 // notifications, newest first, unread ones marked; opening one marks it read, "Mark all as read"
-// marks the rest. The header's bell asks its count again after each.
+// marks the rest. The header's bell asks its count again after each. A group ("Ruth and 4 others
+// started following you") shows its newest actors' avatars stacked, up to three.
 import { useSession } from 'next-auth/react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
@@ -21,6 +22,31 @@ import styles from './notifications.module.css';
 
 const when = (ms: number) =>
   new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * The actor's avatar, or a group's newest actors' (up to three, the newest on top) stacked. Decorative:
+ * the message names them.
+ */
+function NotificationAvatars({ item }: { item: Notification }) {
+  if (item.actors.length < 2) {
+    return (
+      <Avatar
+        name={item.actor?.name ?? item.publication?.name ?? 'Lamplight'}
+        image={item.actor?.image}
+        size={36}
+      />
+    );
+  }
+  return (
+    <span className={styles.stack} data-testid="notification-avatars" aria-hidden="true">
+      {item.actors.map((actor, index) => (
+        <span key={actor.id} className={styles.stacked} style={{ zIndex: item.actors.length - index }}>
+          <Avatar name={actor.name} image={actor.image} size={30} ringed />
+        </span>
+      ))}
+    </span>
+  );
+}
 
 export function NotificationsList() {
   const { status } = useSession();
@@ -130,11 +156,7 @@ function SignedInList() {
                     void open(item);
                   }}
                 >
-                  <Avatar
-                    name={item.actor?.name ?? item.publication?.name ?? 'Lamplight'}
-                    image={item.actor?.image}
-                    size={36}
-                  />
+                  <NotificationAvatars item={item} />
                   <span className={styles.itemText}>
                     <span className={styles.message}>
                       {read ? null : <span className="visually-hidden">Unread: </span>}

@@ -3,6 +3,8 @@
 
 /** Notifications per page of GET /api/notifications (default; the client may ask 1–50). */
 export const NOTIFICATIONS_PAGE = 20;
+/** The actors of a group GET /api/notifications names and pictures (newest first); the rest are counted. */
+export const NOTIFICATION_ACTORS_SHOWN = 3;
 /** Ids one POST /api/notifications/read may name. */
 export const MARK_READ_MAX_IDS = 100;
 /** Notifications a digest lists; a reader with more is told how many more wait on the site. */

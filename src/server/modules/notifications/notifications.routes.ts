@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { createRouter } from '../../api/router';
 import { anyone, errors, json, jsonBody, signedIn } from '../../api/openapi';
 import { notificationSettingsSchema } from '../users/users.schema';
-import { MARK_READ_MAX_IDS } from './notifications.limits';
+import { MARK_READ_MAX_IDS, NOTIFICATION_ACTORS_SHOWN } from './notifications.limits';
 import {
   digestTokenQuerySchema,
   digestUnsubscribeAnswerSchema,
@@ -31,8 +31,7 @@ export const notificationsRoutes = createRouter()
       security: signedIn,
       tags,
       summary: 'Your notifications, newest first, a page at a time, with your unread count',
-      description:
-        'Signed-in readers only (401 otherwise), and only their own. Keyset paging on (createdAt, id): send the previous page’s `lastKey`; `limit` 1–50 (default 20). A notification whose actor is banned, or about a response since hidden or removed, is not listed nor counted. Each has a plain-text `message` and a site-relative `link` (a response’s anchor `#response-{id}` on its story page).',
+      description: `Signed-in readers only (401 otherwise), and only their own. Keyset paging on (createdAt, id): send the previous page’s \`lastKey\`; \`limit\` 1–50 (default 20). New followers, responses to one story and replies to one response are grouped while unread: one notification with the newest actor, its \`createdAt\` the newest event’s (so it moves to the top), up to ${NOTIFICATION_ACTORS_SHOWN} \`actors\` newest first and \`actorCount\` people in all; once read, the next starts a new one. Mentions, approvals and rejections are never grouped. A banned actor is left out of a group’s names and count, and a notification whose every actor is banned, or about one response since hidden, removed or deleted, is not listed nor counted. Each has a plain-text \`message\` and a site-relative \`link\` (a response’s anchor \`#response-{id}\` on its story page).`,
       request: { query: notificationsQuerySchema },
       responses: { 200: json(notificationsPageSchema), ...errors(400, 401) },
     }),

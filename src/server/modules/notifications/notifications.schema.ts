@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageLimitSchema, uuidCursorParamSchema } from '../../lib/cursor';
 import { tokenSchema } from '../newsletters/newsletters.schema';
-import { MARK_READ_MAX_IDS, NOTIFICATIONS_PAGE } from './notifications.limits';
+import { MARK_READ_MAX_IDS, NOTIFICATION_ACTORS_SHOWN, NOTIFICATIONS_PAGE } from './notifications.limits';
 import { NOTIFICATION_KINDS } from './notifications.table';
 
 // In-app notifications (issue 25 item 4; docs/decisions/055-notifications.md). The settings are the
@@ -24,10 +24,17 @@ export const notificationSchema = z
     /** Epoch milliseconds. */
     createdAt: z.number().int(),
     read: z.boolean(),
-    /** What happened, in words (the actor's name, the story's title): plain text, not HTML. */
-    message: z.string(),
-    /** Where it leads: a story (a response's anchor `#response-{id}`), a writer's home, the editor; null when nowhere. */
-    link: z.string().nullable(),
+    message: z
+      .string()
+      .describe(
+        'What happened, in plain text (not HTML). A group names its newest actor and the next, or how many others: “Ruth and Amos started following you”, “Ruth and 4 others responded to your story “…””.',
+      ),
+    link: z
+      .string()
+      .nullable()
+      .describe(
+        'Site-relative: a story page with the anchor `#response-{id}` of the (newest) response, or `#responses` once that one is gone or hidden; the (newest) follower’s home; the editor for a rejection. Null when nowhere is left to go.',
+      ),
     actor: z
       .object({
         id: z.string(),
@@ -35,7 +42,21 @@ export const notificationSchema = z
         image: z.string().nullable(),
         subdomain: z.string().nullable(),
       })
-      .nullable(),
+      .nullable()
+      .describe('The newest actor who can be named (not banned, not deleted); null when there is none.'),
+    actors: z
+      .array(z.object({ id: z.string(), name: z.string(), image: z.string().nullable() }))
+      .max(NOTIFICATION_ACTORS_SHOWN)
+      .describe(
+        `Up to ${NOTIFICATION_ACTORS_SHOWN} of the actors, newest first, each once: those who can be named (a banned or deleted actor is left out). \`image\` is the avatar, null for none. One item for a notification of one actor; none when no actor can be named (a deleted one is “Someone”).`,
+      ),
+    actorCount: z
+      .number()
+      .int()
+      .min(1)
+      .describe(
+        'The people the notification tells of, each once however often they acted (a group of new followers, responses to a story, replies to a response, while it is unread): banned actors left out, deleted ones counted. 1 for a notification of one actor.',
+      ),
     story: z.object({ id: z.string(), title: z.string() }).nullable(),
     publication: z.object({ id: z.string(), name: z.string() }).nullable(),
   })
@@ -46,8 +67,13 @@ export const notificationsPageSchema = z
   .object({
     items: z.array(notificationSchema),
     lastKey: cursorSchema.nullable(),
-    /** The reader's unread notifications in all (those the list would show). */
-    unreadCount: z.number().int(),
+    unreadCount: z
+      .number()
+      .int()
+      .min(0)
+      .describe(
+        'Your unread notifications in all, as the list shows them: a group is one, and one the list hides (every actor banned) is not counted.',
+      ),
   })
   .meta({ id: 'NotificationsPage' });
 export type NotificationsPage = z.infer<typeof notificationsPageSchema>;

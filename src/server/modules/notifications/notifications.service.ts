@@ -6,8 +6,10 @@ import { AppError, notFound } from '../../lib/errors';
 import { newUuid } from '../../lib/ids';
 import type { NotificationSettings } from '../users/users.schema';
 import { findNotificationSettings, setNotificationDigest } from '../users/users.service';
+import { NOTIFICATION_ACTORS_SHOWN } from './notifications.limits';
 import {
   countUnread,
+  deleteNotificationsOfDeletedResponses,
   findNotificationsPage,
   findRecipients,
   insertNotifications,
@@ -27,7 +29,9 @@ import { verifyDigestOffToken } from './notifications-tokens';
 // modules below tell of a follow, a response or a review (notifications.listeners.ts), listed and
 // marked read by their recipient alone. Never for one's own act, never of a kind the recipient
 // turned off; one per person per response (a reply outranks a response, which outranks a mention);
-// one 'follower' per follower per day, however often they unfollow and follow again.
+// one 'follower' per follower per day, however often they unfollow and follow again. Followers,
+// responses and replies join the recipient's unread row of their kind and subject ("Ruth and 4
+// others …"): grouped when written, so a row is a line of the list, the count and the digest.
 
 /** "a follow's day": follow, unfollow, follow again the same UTC day is one notification. */
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
@@ -37,9 +41,26 @@ export const responseAnchor = (responseId: string) => `response-${responseId}`;
 
 const quoted = (title: string) => `“${title || 'Untitled story'}”`;
 
+/**
+ * Who did it, in words: one "Ruth", two "Ruth and Amos", more "Ruth and 4 others" (the people
+ * counted, less the one named). A deleted actor is counted but not named: alone they are "Someone",
+ * beside one named "1 other", and a group of none named "3 people".
+ */
+export function actorsInWords(row: Pick<NotificationListRow, 'actors' | 'actorCount'>): string {
+  const count = Math.max(1, row.actorCount);
+  const [first, second] = row.actors;
+  if (!first) return count === 1 ? 'Someone' : `${count} people`;
+  const name = first.name || 'Someone';
+  if (count === 1) return name;
+  if (count === 2 && second) return `${name} and ${second.name || 'someone else'}`;
+  return `${name} and ${count - 1} ${count === 2 ? 'other' : 'others'}`;
+}
+
 /** What the notification says, in words: plain text (the UI escapes it like any text). */
-export function messageOf(row: Pick<NotificationListRow, 'kind' | 'actor' | 'post' | 'publication'>): string {
-  const who = row.actor?.name || 'Someone';
+export function messageOf(
+  row: Pick<NotificationListRow, 'kind' | 'actors' | 'actorCount' | 'post' | 'publication'>,
+): string {
+  const who = actorsInWords(row);
   const story = quoted(row.post?.title ?? '');
   const publication = row.publication?.name || 'the publication';
   switch (row.kind) {
@@ -60,16 +81,18 @@ export function messageOf(row: Pick<NotificationListRow, 'kind' | 'actor' | 'pos
 
 /** Where the notification leads (site-relative), or null when nowhere is left to go. */
 export function linkOf(
-  row: Pick<NotificationListRow, 'kind' | 'actor' | 'post' | 'responseId'>,
+  row: Pick<NotificationListRow, 'kind' | 'actor' | 'post' | 'responseId' | 'responseShown'>,
 ): string | null {
   switch (row.kind) {
     case 'follower':
+      // A group of followers: the newest's home (there is no page of one's followers).
       return row.actor?.subdomain ? `/@${row.actor.subdomain}` : null;
     case 'response':
     case 'reply':
     case 'mention':
       if (!row.post) return null;
-      return row.responseId
+      // A group's newest response, unless it is gone or hidden since: then the story's responses.
+      return row.responseId && row.responseShown
         ? `${storyPath(row.post)}#${responseAnchor(row.responseId)}`
         : `${storyPath(row.post)}#responses`;
     case 'story_approved':
@@ -89,6 +112,10 @@ export function toNotification(row: NotificationListRow): Notification {
     message: messageOf(row),
     link: linkOf(row),
     actor: row.actor,
+    actors: row.actors
+      .slice(0, NOTIFICATION_ACTORS_SHOWN)
+      .map(({ id, name, image }) => ({ id, name, image })),
+    actorCount: row.actorCount,
     story: row.post ? { id: row.post.id, title: row.post.title } : null,
     publication: row.publication,
   };
@@ -163,6 +190,29 @@ async function deliver(candidates: Candidate[]): Promise<number> {
   return insertNotifications(rows);
 }
 
+/**
+ * What a notification of a grouped kind is about, so those of one subject share a row while it is
+ * unread: the recipient (new followers), the story (responses), the parent response (replies). Null
+ * for the kinds never grouped: a mention or a review is news of its own.
+ */
+function groupSubjectOf(
+  kind: NotificationKind,
+  ids: { recipientId: string; postId?: string | null; parentId?: string | null },
+): string | null {
+  switch (kind) {
+    case 'follower':
+      return ids.recipientId;
+    case 'response':
+      return ids.postId ?? null;
+    case 'reply':
+      return ids.parentId ?? null;
+    case 'mention':
+    case 'story_approved':
+    case 'story_rejected':
+      return null;
+  }
+}
+
 /** A reader followed a writer: the writer hears of a new follower (once per follower per day). */
 export async function notifyFollow(input: { followerId: string; writerId: string; at?: Date }) {
   return deliver([
@@ -171,8 +221,14 @@ export async function notifyFollow(input: { followerId: string; writerId: string
       kind: 'follower',
       actorId: input.followerId,
       dedupeKey: `follow:${input.followerId}:${dayOf(input.at ?? new Date())}`,
+      groupSubject: groupSubjectOf('follower', { recipientId: input.writerId }),
     },
   ]);
+}
+
+/** A response was deleted: the notifications about it alone go (a group of several stays). */
+export async function forgetDeletedResponse(input: { responseId: string; postId: string }) {
+  return deleteNotificationsOfDeletedResponses(input.postId);
 }
 
 /**
@@ -184,6 +240,7 @@ export async function notifyResponse(input: {
   postId: string;
   authorId: string;
   storyAuthorId: string;
+  parentId: string | null;
   parentAuthorId: string | null;
   mentionedUserIds: string[];
 }) {
@@ -201,7 +258,9 @@ export async function notifyResponse(input: {
       actorId: input.authorId,
       postId: input.postId,
       responseId: input.responseId,
+      parentResponseId: kind === 'reply' ? input.parentId : null,
       dedupeKey: `response:${input.responseId}`,
+      groupSubject: groupSubjectOf(kind, { recipientId, postId: input.postId, parentId: input.parentId }),
     })),
   );
 }
