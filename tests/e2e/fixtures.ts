@@ -200,6 +200,37 @@ export async function signUp(
   }
 }
 
+/**
+ * The same account as `signUp` makes, made through the calls its pages make rather than by driving
+ * them (tests/e2e/auth.spec.ts drives the pages): POST /api/users/signup, the mail's link as
+ * next-auth's credentials sign-in (mode 'confirm'), onboarding skipped (showOnboarding false, as
+ * its Skip button saves).
+ * The page's context holds the session; the page is left where it was. Saves each test that only
+ * needs a fresh member the three page loads and the dialogs of the UI's way.
+ */
+export async function signUpThroughApi(page: Page, baseURL: string, account: Account): Promise<void> {
+  const origin = new URL(baseURL).origin;
+  const headers = { origin };
+  const request = page.request;
+  await keepPublicationPopupAway(page.context(), origin);
+  const since = (await e2eMailSink()).messages.length;
+  const asked = await request.post('/api/users/signup', { headers, data: account });
+  expect(asked.status(), await asked.text()).toBe(202);
+  const link = new URL(confirmationLink(await nextMailTo(account.email, since)), origin);
+  const csrf = await request.get('/api/auth/csrf');
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const signedIn = await request.post('/api/auth/callback/credentials', {
+    headers,
+    form: { csrfToken, mode: 'confirm', token: link.searchParams.get('token') ?? '', json: 'true' },
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const session = (await (await request.get('/api/auth/session')).json()) as { user?: { id?: string } };
+  const id = session.user?.id;
+  expect(id, 'the confirmed sign-up has a session').toBeTruthy();
+  const skipped = await request.patch(`/api/users/${id}`, { headers, data: { showOnboarding: false } });
+  expect(skipped.status(), await skipped.text()).toBe(200);
+}
+
 /** Signs in through the header's Sign in button, and waits for the user menu. */
 export async function signIn(page: Page, credentials: Pick<Account, 'email' | 'password'>): Promise<void> {
   await submitSignIn(page, credentials);
@@ -319,15 +350,16 @@ export const signedInTest = test.extend({
 });
 
 /**
- * `test` whose `page` starts signed in as a fresh account of its own (`newUser`), signed up through
- * the UI before the test's body runs.
+ * `test` whose `page` starts signed in, on the home page, as a fresh account of its own (`newUser`),
+ * signed up through the API before the test's body runs (`signUpThroughApi`).
  */
 export const newUserTest = test.extend<{ newUser: Account }>({
   newUser: [
-    async ({ page }, provide) => {
+    async ({ page, baseURL }, provide) => {
       const account = newAccount('member');
+      await signUpThroughApi(page, baseURL!, account);
       await page.goto('/');
-      await signUp(page, account);
+      await expectSignedIn(page);
       await provide(account);
     },
     { auto: true },

@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { linkIn } from '../helpers/smtp-sink';
-import { createStory, expect, newUserTest, uniqueEmail } from './fixtures';
+import { createStory, expect, expectSignedOut, newUserTest, uniqueEmail } from './fixtures';
 import { e2eMailSink, type E2eMailbox } from './mail-sink';
 import { shootBoth } from './shots';
 
@@ -138,6 +138,8 @@ newUserTest.describe('reading plans', () => {
       const reader = await readerContext.newPage();
       await reader.goto(planPath);
       await expect(reader.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      // The header knows the session once the page has hydrated: the start form's answers are React's.
+      await expectSignedOut(reader);
       const dayOne = reader
         .getByRole('list', { name: 'Days of the plan' })
         .getByRole('listitem', { name: 'Day 1' });

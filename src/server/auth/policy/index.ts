@@ -37,6 +37,8 @@ export {
 } from './resources';
 export { POLICY } from './matrix';
 export {
+  isAccountBanned,
+  isAccountShown,
   isActiveAdminAfter,
   isOutStatus,
   isScheduledStatus,

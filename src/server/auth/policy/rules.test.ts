@@ -2,7 +2,14 @@
 // of the *-matrix.cells.ts modules do not spell out.
 import { describe, expect, it } from 'vitest';
 import { actorOf } from '../actor';
-import { can, type Action, type PublicationRole, type StoryResource } from './index';
+import {
+  can,
+  isAccountBanned,
+  isAccountShown,
+  type Action,
+  type PublicationRole,
+  type StoryResource,
+} from './index';
 import { user } from './test-support';
 
 describe('ownership and state rules beyond the matrix', () => {
@@ -63,5 +70,18 @@ describe('ownership and state rules beyond the matrix', () => {
     const actor = actorOf({ id: 'u-x', roles: ['superuser', 'Admin'], status: 'active' });
     expect(actor.roles).toEqual([]);
     expect(can(actor, 'curation.set')).toBe(false);
+  });
+});
+
+describe('whose acts are shown to others (a notification names its actors)', () => {
+  it('an active account is named; a banned or deleted one is not', () => {
+    expect(isAccountShown('active')).toBe(true);
+    expect(isAccountShown('banned')).toBe(false);
+    expect(isAccountShown(null)).toBe(false);
+  });
+  it('only a banned account counts as banned (a deleted one is still counted as "Someone")', () => {
+    expect(isAccountBanned('banned')).toBe(true);
+    expect(isAccountBanned('active')).toBe(false);
+    expect(isAccountBanned(null)).toBe(false);
   });
 });

@@ -72,6 +72,13 @@ export const accountActive: Rule<AccountResource> = {
   test: (u) => u.status === 'active',
   unmet: 'The user is banned',
 };
+/**
+ * Whether what an account did is shown to others under its name — a notification's "Ruth started
+ * following you" (DESIGN §5: a banned account vanishes from public view; a deleted one is null).
+ */
+export const isAccountShown = (status: AccountResource['status'] | null): boolean => status === 'active';
+/** Whether an account is banned (a deleted one, null, is not). */
+export const isAccountBanned = (status: AccountResource['status'] | null): boolean => status === 'banned';
 export const notSelf: Rule<UserResource> = {
   test: (u, actor) => u.id !== actor?.id,
   unmet: 'You cannot ban yourself',

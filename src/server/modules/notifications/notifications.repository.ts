@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { isAccountBanned, isAccountShown } from '../../auth/policy';
 import { getDb } from '../../db';
 import { namedPreparedQuery, rowBoolean, sqlStatement, textArrayParameter } from '../../db/prepared';
 import { cursorTime, type Cursor } from '../../lib/cursor';
@@ -193,9 +194,9 @@ type ListFieldsRow = {
  */
 function toListRow(row: ListFieldsRow): NotificationListRow {
   const kept: KeptActor[] = typeof row.keptActors === 'string' ? JSON.parse(row.keptActors) : row.keptActors;
-  const banned = kept.filter((actor) => actor.status === 'banned').length;
+  const banned = kept.filter((actor) => isAccountBanned(actor.status)).length;
   const actors = kept
-    .filter((actor) => actor.status === 'active')
+    .filter((actor) => isAccountShown(actor.status))
     .map(({ id, name, image, subdomain }) => ({ id, name: name ?? '', image, subdomain }));
   return {
     id: row.id,
