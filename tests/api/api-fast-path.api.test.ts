@@ -4,6 +4,7 @@
 // Content-Length.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getRuntime } from '../../src/server/runtime';
@@ -11,7 +12,7 @@ import { createUser } from '../factories';
 import { sessionCookie } from '../helpers/api-client';
 import { useTestDatabase } from '../helpers/test-db';
 
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string; raw: Buffer };
 
 describe('the API fast path (production server)', () => {
   let server: http.Server;
@@ -52,6 +53,7 @@ describe('the API fast path (production server)', () => {
             status: response.statusCode!,
             headers: response.headers,
             body: Buffer.concat(chunks).toString(),
+            raw: Buffer.concat(chunks),
           }),
         );
       });
@@ -121,6 +123,12 @@ describe('the API fast path (production server)', () => {
     expect(document.status).toBe(200);
     expect(document.headers['content-encoding']).toBe('gzip');
     expect(document.headers['x-content-type-options']).toBe('nosniff');
+    // Whole, with its length (src/server/api/gzip-json.ts): the same document as the plain answer.
+    expect(document.headers['transfer-encoding']).toBeUndefined();
+    expect(document.headers['content-length']).toBe(String(document.raw.length));
+    const plain = await send('GET', '/api/openapi.json', {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(gunzipSync(document.raw).toString())).toEqual(JSON.parse(plain.body));
   });
 
   it('still refuses a cross-origin mutation', async () => {

@@ -143,6 +143,9 @@ describe('GET /api/me/page-state', () => {
     const again = await call('GET', path, { as: writer.id, headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
     expect(again.text).toBe('');
+    // A gzipped answer's tag comes back weak (W/"…"): the same copy, so 304 too (RFC 9110 §13.1.2).
+    const weak = await call('GET', path, { as: writer.id, headers: { 'if-none-match': `W/${etag}` } });
+    expect(weak.status).toBe(304);
     // Another reader's answer differs, and so does its tag: their copy is never current for this one.
     const other = await call('GET', path, {
       as: (await createUser(db)).id,

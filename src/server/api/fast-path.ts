@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { securityHeaderFields, securityHeaders } from '../lib/security-headers';
 import type { App } from './app';
+import { gzipJson } from './gzip-json';
 import { methodTable, refuseMethod } from './methods';
 import { routePatterns } from './route-pattern';
 
@@ -92,7 +93,9 @@ async function standardRequest(request: Request): Promise<Request> {
 
 export function createApiFastPath(app: App): ApiFastPath {
   const outer = new Hono();
+  // JSON whole in one zlib call (./gzip-json.ts); what is not JSON streams through Hono's compress.
   outer.use('*', compress());
+  outer.use('*', gzipJson());
   outer.use('*', async (c, next) => {
     await next();
     const add = (headers: Headers) => {

@@ -10,6 +10,13 @@ import { getPageState } from './page-state.service';
 
 const CACHE_CONTROL = 'private, max-age=0, must-revalidate';
 
+/**
+ * Whether If-None-Match names this ETag, compared weakly (RFC 9110 §13.1.2): the browser sends back
+ * the gzipped answer's W/"…" for the plain answer's "…".
+ */
+const namesEtag = (header: string | undefined, etag: string): boolean =>
+  header?.match(/"[^"]*"/g)?.includes(etag) ?? false;
+
 export const pageStateRoutes = createRouter()
   // GET /api/me/page-state?writer&publication&account — the reader's part of the page they are on
   .openapi(
@@ -35,7 +42,7 @@ export const pageStateRoutes = createRouter()
       c.header('cache-control', CACHE_CONTROL);
       c.header('vary', 'Cookie');
       c.header('etag', etag);
-      if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+      if (namesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304);
       return c.json(state, 200);
     },
   );
