@@ -40,7 +40,8 @@ function spawnWorker(onTestFinished: Finished, env: Record<string, string | unde
 async function terminate(child: Child) {
   const sent = Date.now();
   child.process.kill('SIGTERM');
-  const exit = await child.exited;
+  // Closed, not just exited: the lines it printed while stopping are read right after.
+  const exit = await child.closed;
   return { ...exit, tookMs: Date.now() - sent };
 }
 
