@@ -1,4 +1,5 @@
 import type { ApiFastPath } from '../../api/fast-path';
+import { acceptsGzip } from '../../api/gzip-json';
 import type { CacheRequest } from './cache-request';
 import { createPageStore, type LookupRequest, type PageStore, type ServeDecision } from './page-store';
 import type { Resolved } from './versioned-page.cache';
@@ -81,7 +82,7 @@ export function createApiResponseCache(options: ApiResponseCacheOptions) {
       });
       if (!found) return api.fetch(request);
       const asked = {
-        acceptsGzip: /\bgzip\b/i.test(header(request, 'accept-encoding') ?? ''),
+        acceptsGzip: acceptsGzip(header(request, 'accept-encoding')),
         ifNoneMatch: header(request, 'if-none-match'),
       };
       // One answer per address fills the cache; concurrent misses wait for it (the store's claim).
