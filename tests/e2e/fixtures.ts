@@ -384,3 +384,27 @@ export async function createStory(
   const story = await response.json();
   return { ...story, path: story.slug ? `/stories/${story.slug}-${story.id}` : `/stories/${story.id}` };
 }
+
+export type ListedPublication = { id: string; name: string; subdomain: string; storyCount: number };
+
+/**
+ * A publication of the listing API by its subdomain (the demo content's 'daily-bread'), paging
+ * through it: the listing is newest first, and the tests beside this one make publications of their
+ * own, so a seeded one moves off the first page as the run goes on.
+ */
+export async function listedPublication(
+  request: APIRequestContext,
+  subdomain: string,
+): Promise<ListedPublication> {
+  for (let lastKey: string | null = ''; lastKey !== null;) {
+    const listing = await request.get('/api/publications', {
+      params: { languageCode: 'en', limit: 50, ...(lastKey ? { lastKey } : {}) },
+    });
+    expect(listing.status(), await listing.text()).toBe(200);
+    const answer = (await listing.json()) as { publications: ListedPublication[]; lastKey: string | null };
+    const found = answer.publications.find((p) => p.subdomain === subdomain);
+    if (found) return found;
+    lastKey = answer.lastKey;
+  }
+  throw new Error(`the publications listing holds no '${subdomain}'`);
+}

@@ -7,7 +7,15 @@
 // and 375 px go to /tmp/shots-publications-public/ for a person to look at.
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, newUserTest, openUserMenu, sessionFromPage, ssoDialog, test } from './fixtures';
+import {
+  expect,
+  listedPublication,
+  newUserTest,
+  openUserMenu,
+  sessionFromPage,
+  ssoDialog,
+  test,
+} from './fixtures';
 
 const SHOTS = process.env.PUBLICATIONS_SHOTS_DIR ?? '/tmp/shots-publications-public';
 const LOGO = path.resolve('tests/e2e/fixtures/lamp.png');
@@ -190,19 +198,7 @@ test('a seeded publication: collections as tabs, load more, people, the same pag
   // The first page of stories, then the rest after "Load more".
   const stories = page.getByRole('region', { name: 'Latest stories' }).locator('article');
   await expect(stories).toHaveCount(10);
-  // The listing is newest first and other tests make publications beside this one: page through it.
-  type Listed = { id: string; subdomain: string; storyCount: number };
-  let daily: Listed | undefined;
-  for (let lastKey: string | null = ''; !daily;) {
-    expect(lastKey, 'the listing holds the seeded Daily Bread').not.toBeNull();
-    const listing = await page.request.get('/api/publications', {
-      params: { languageCode: 'en', limit: 50, lastKey: lastKey! },
-    });
-    expect(listing.status(), await listing.text()).toBe(200);
-    const answer = (await listing.json()) as { publications: Listed[]; lastKey: string | null };
-    daily = answer.publications.find((p) => p.subdomain === 'daily-bread');
-    lastKey = answer.lastKey;
-  }
+  const daily = await listedPublication(page.request, 'daily-bread');
   expect(daily.storyCount).toBeGreaterThan(10);
   await page.getByRole('button', { name: 'Load more' }).click();
   await expect(stories).toHaveCount(Math.min(daily.storyCount, 20));

@@ -11,6 +11,7 @@ import {
   createStory,
   expect,
   expectSignedOut,
+  listedPublication,
   newAccount,
   openUserMenu,
   sessionFromPage,
@@ -388,10 +389,7 @@ test.describe('site staff', () => {
       // The publication's owner sees its newsletters (owners and editors manage them, SPEC §6).
       const owner = await personPage(browser, baseURL, info.workerIndex, width);
       await signIn(owner, DEMO_OWNER);
-      const listing = await owner.request.get('/api/publications?languageCode=en');
-      const daily = ((await listing.json()).publications as { id: string; subdomain: string }[]).find(
-        (p) => p.subdomain === 'daily-bread',
-      )!;
+      const daily = await listedPublication(owner.request, 'daily-bread');
       await owner.goto(`/publications/admin/${daily.id}`);
       await expect(owner.getByRole('region', { name: 'Newsletters' })).toBeVisible();
       await expect(owner.getByText('Loading…')).toHaveCount(0);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_STAFF_PASSWORD } from './demo-accounts';
-import { expect, signIn, test, visitorAddress } from './fixtures';
+import { expect, listedPublication, signIn, test, visitorAddress } from './fixtures';
 
 // Page views (issue 11): the story page's beacon counts each reader once a day, however often they
 // reload, and the publication's owner reads the count in the publication admin's stats.
@@ -44,8 +44,7 @@ test('three readers loading one story several times count three views', async ({
   // Grace owns Daily Bread (the demo content): she reads its stats.
   await page.goto('/');
   await signIn(page, GRACE);
-  const list = await (await page.request.get('/api/publications?limit=50')).json();
-  const daily = (list.publications as { id: string; name: string }[]).find((p) => p.name === 'Daily Bread')!;
+  const daily = await listedPublication(page.request, 'daily-bread');
   const stories = await (await page.request.get(`/api/posts/publications/${daily.id}?limit=5`)).json();
   const story = stories.posts[stories.posts.length - 1] as { id: string; slug: string; title: string };
   const url = `${baseURL}/stories/${story.slug ? `${story.slug}-${story.id}` : story.id}`;
