@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { GUIDES, guidePath } from '../../src/lib/guides';
 import { expect, expectSignedIn, expectSignedOut, newUserTest, ssoDialog, test } from './fixtures';
+import { DESKTOP, PHONE } from './shots';
 
 // Each test only reads its own pages (and makes its own people): the file's tests spread over the
 // run's workers instead of keeping one busy for minutes (docs/decisions/056-ci-time.md).
@@ -12,10 +13,7 @@ test.describe.configure({ mode: 'parallel' });
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const BLOCKING = new Set(['serious', 'critical']);
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 375, height: 812 },
-];
+const VIEWPORTS = [DESKTOP, PHONE];
 
 /** Any id: the publication pages are placeholders that show whatever id they are given. */
 const PUBLICATION_ID = '00000000-0000-4000-8000-000000000001';

@@ -7,7 +7,7 @@
 // staff unban C in the moderation log: C's visible response comes back for A, and the one B hid
 // stays hidden from readers but shows to B, marked hidden. The steps one by one, with their edge
 // cases, are in follows, responses, reports and notifications.spec.ts. Screenshots of the main
-// moments at 1280 and 375 px: test-results/screenshots/community-journey-*.png.
+// moments at 1280 and 375 px: test-results/screenshots/community-journey/.
 import type { Page } from '@playwright/test';
 import {
   bell,
@@ -17,15 +17,12 @@ import {
   responseBlock,
   responseBy,
   responses,
-  SHOTS,
   sendReport,
 } from './community';
 import { DEMO_ADMIN } from './demo-accounts';
 import { nextButton, writeStory } from './editor';
 import { expect, expectSignedIn, expectSignedOut, newAccount, signIn, signUp, test } from './fixtures';
 import { shootBoth } from './shots';
-
-const shot = (name: string) => `community-journey-${name}`;
 
 /**
  * Full-page shots at 1280 and 375 px from the top of the page, once the header knows the person (no
@@ -35,7 +32,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   await expectSignedIn(page);
   await page.mouse.move(0, 0);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await shootBoth(page, SHOTS, shot(name));
+  await shootBoth(page, 'community-journey', name);
 }
 
 test.describe('community journey', () => {
@@ -192,7 +189,10 @@ test.describe('community journey', () => {
       await c.reload();
       // A's block holds B's reply with its own Report: A's comes first, before the replies.
       await responseBlock(c, aText).getByRole('button', { name: 'Report this response' }).first().click();
-      await sendReport(c, /Harassment or bullying/, `They are mocking me ${tag}`, shot('report-dialog'));
+      await sendReport(c, /Harassment or bullying/, `They are mocking me ${tag}`, {
+        area: 'community-journey',
+        name: 'report-dialog',
+      });
 
       await signIn(admin, DEMO_ADMIN);
       await admin.goto('/admin?section=reports');

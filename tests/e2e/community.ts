@@ -1,19 +1,15 @@
 // Helpers of the community specs (issue 25: responses, reports, notifications, and the journey that
 // goes through them all in community-journey.spec.ts): people in browsers of their own, and the
 // locators and steps of the story page's responses, the report dialog, the staff queue and the bell.
-import path from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, visitorAddress } from './fixtures';
-import { shootBoth } from './shots';
-
-/** Where the community specs' screenshots go, for a person to look at. */
-export const SHOTS = path.join('test-results', 'screenshots');
+import { DESKTOP, shootBoth } from './shots';
 
 /** A person in a browser context of their own (own cookies, own client address). */
 export async function personPage(browser: Browser, baseURL: string, workerIndex: number): Promise<Page> {
   const context = await browser.newContext({
     baseURL,
-    viewport: { width: 1280, height: 800 },
+    viewport: DESKTOP,
     extraHTTPHeaders: { 'x-forwarded-for': visitorAddress(workerIndex) },
   });
   await context.addCookies([{ name: 'lastShowedAt', value: String(Date.now()), url: baseURL }]);
@@ -36,7 +32,12 @@ export const responseBlock = (page: Page, text: string): Locator =>
     .locator('xpath=ancestor::*[.//button[@aria-label="Report this response"]][1]');
 
 /** Fills and sends the report dialog; shots of it at both widths when `shots` names them. */
-export async function sendReport(page: Page, reason: RegExp, details: string, shots?: string): Promise<void> {
+export async function sendReport(
+  page: Page,
+  reason: RegExp,
+  details: string,
+  shots?: { area: string; name: string },
+): Promise<void> {
   const dialog = page.getByRole('dialog', { name: /^Report (response|story)$/ });
   await expect(dialog).toBeVisible();
   // Sending without a reason says what is missing.
@@ -44,7 +45,7 @@ export async function sendReport(page: Page, reason: RegExp, details: string, sh
   await expect(dialog.getByRole('alert')).toHaveText('Please choose a reason');
   await dialog.getByRole('radio', { name: reason }).check();
   await dialog.getByLabel('Details (optional)').fill(details);
-  if (shots) await shootBoth(page, SHOTS, shots);
+  if (shots) await shootBoth(page, shots.area, shots.name);
   await dialog.getByRole('button', { name: 'Send report' }).click();
   const thanks = page.getByRole('dialog', { name: 'Thank you for telling us' });
   await expect(thanks).toBeVisible();

@@ -1,15 +1,13 @@
 // Export everything (issue 23 item 2; docs/decisions/043-exports.md): a writer asks for their
 // archive on /me/import, watches it being made, downloads it and finds their story in ghost.json and
 // as Markdown; a publication's owner does the same from the publication admin and gets the
-// subscribers too. Screenshots at 1280 and 375 px go to /tmp/shots-exports/ for a person to see.
+// subscribers too. Screenshots at 1280 and 375 px go to test-results/screenshots/exports/ for a person to see.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { zipEntries } from '../helpers/zip-entries';
 import { createStory, expect, signedInTest as test } from './fixtures';
 import { shootBoth } from './shots';
-
-const SHOTS = process.env.EXPORTS_SHOTS_DIR ?? '/tmp/shots-exports';
 
 /** Clicks "Export everything", waits for the archive, downloads it and answers its entries. */
 async function exportAndDownload(page: Page, shotName: string): Promise<Map<string, Buffer>> {
@@ -18,7 +16,7 @@ async function exportAndDownload(page: Page, shotName: string): Promise<Map<stri
   const download = panel.getByRole('link', { name: /^Download \(/ });
   await expect(download).toBeVisible({ timeout: 60_000 });
   await expect(panel.getByRole('status')).toContainText('Your archive is ready');
-  await shootBoth(page, SHOTS, shotName);
+  await shootBoth(page, 'exports', shotName);
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
   expect(file.suggestedFilename()).toMatch(/^lamplight-export-.+\.zip$/);
   const saved = path.join(test.info().outputPath(), file.suggestedFilename());

@@ -1,9 +1,7 @@
 // Issue 25 item 1 in Chromium, as new users would (docs/decisions/052-follows.md): reader A follows
 // writer B from B's page (a guest's click there asks to sign in first); B publishes a story; A finds
 // it under Following on the home page; A unfollows B in /me. Screenshots at 1280 and 375 px of the
-// Following tab and /me's Following list (test-results/…).
-import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+// Following tab and /me's Following list: test-results/screenshots/follows/.
 import {
   createStory,
   expect,
@@ -14,23 +12,14 @@ import {
   signUp,
   ssoDialog,
 } from './fixtures';
-import { shootBoth } from './shots';
+import { shootBoth, shootPart } from './shots';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-
-/** A part of a page at 1280 and 375 px (`<name>-<width>.png`), for a person to look at. */
-async function shootPart(page: Page, part: Locator, dir: string, name: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    await part.screenshot({ path: path.join(dir, `${name}-${width}.png`), animations: 'disabled' });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 newUserTest.describe('follows', () => {
   newUserTest(
     'A follows B from B’s page; B publishes; A sees it under Following; A unfollows in /me',
-    async ({ page, browser, baseURL }, testInfo) => {
+    async ({ page, browser, baseURL }) => {
       newUserTest.setTimeout(300_000);
       // B (this test's new user) takes a handle: their page is /@handle.
       const b = (await sessionFromPage(page)).user as { id: string; name: string };
@@ -61,7 +50,7 @@ newUserTest.describe('follows', () => {
       await a.getByRole('button', { name: `Follow ${b.name}` }).click();
       await expect(a.getByRole('button', { name: `Following ${b.name}: unfollow` })).toBeVisible();
       await expect(a.getByTestId('follower-count')).toHaveText('1 follower');
-      await shootBoth(a, testInfo.outputDir, 'follows-writer-page');
+      await shootBoth(a, 'follows', 'follows-writer-page');
       // The page stays one HTML for everyone: reloaded, the state comes with the page-state call.
       await a.reload();
       await expect(a.getByRole('button', { name: `Following ${b.name}: unfollow` })).toBeVisible();
@@ -86,12 +75,12 @@ newUserTest.describe('follows', () => {
       const list = a.getByTestId('following-stories');
       await expect(list.getByRole('link', { name: story.title })).toBeVisible();
       await a.evaluate(() => window.scrollTo(0, 0));
-      await shootBoth(a, testInfo.outputDir, 'follows-home-following-tab');
+      await shootBoth(a, 'follows', 'follows-home-following-tab');
 
       // The story page offers Following for its writer too.
       await a.goto(story.path);
       await expect(a.getByRole('button', { name: `Following ${b.name}: unfollow` })).toBeVisible();
-      await shootBoth(a, testInfo.outputDir, 'follows-story-page');
+      await shootBoth(a, 'follows', 'follows-story-page');
 
       // A unfollows B in /me.
       await a.goto('/me');
@@ -99,7 +88,7 @@ newUserTest.describe('follows', () => {
       const row = section.getByTestId('my-follow').filter({ hasText: b.name });
       await expect(row).toBeVisible();
       await expect(row.getByRole('link')).toHaveAttribute('href', `/@${handle}`);
-      await shootPart(a, section, testInfo.outputDir, 'follows-me-following');
+      await shootPart(a, section, 'follows', 'follows-me-following');
       await row.getByRole('button', { name: `Unfollow ${b.name}` }).click();
       await expect(row).toBeHidden();
       await expect(section).toContainText('You don’t follow anyone yet.');

@@ -15,9 +15,7 @@ import {
   test,
   userMenuButton,
 } from './fixtures';
-
-const DESKTOP = { width: 1280, height: 800 };
-const MOBILE = { width: 375, height: 812 };
+import { DESKTOP, PHONE } from './shots';
 
 const mobileFooter = (page: import('@playwright/test').Page) =>
   page.getByRole('navigation', { name: 'Mobile' });
@@ -160,7 +158,7 @@ signedInTest.describe('header, signed in', () => {
 
 test.describe('mobile footer', () => {
   test.describe('at 375×812', () => {
-    test.use({ viewport: MOBILE });
+    test.use({ viewport: PHONE });
 
     test('anonymous: the footer shows Home, Search and Sign in; the header search box is hidden', async ({
       page,
@@ -176,7 +174,7 @@ test.describe('mobile footer', () => {
       // The footer sits at the bottom of the viewport.
       const box = await footer.boundingBox();
       expect(box).not.toBeNull();
-      expect(Math.round(box!.y + box!.height)).toBe(MOBILE.height);
+      expect(Math.round(box!.y + box!.height)).toBe(PHONE.height);
       // The user entry starts sign-in for anonymous visitors.
       await footer.getByRole('button', { name: 'Sign in' }).click();
       await expect(ssoDialog(page)).toBeVisible();

@@ -2,24 +2,10 @@
 // stories (editor pick, latest, popular, top tags, top publications, top authors); scrolling to the
 // end of the latest stories loads the next page without repeating one; the language-reign dialog
 // switches the page to Chinese stories with Chinese dates. Screenshots at 1280 and 375 px go to
-// /tmp/shots-home/ (or $SHOTS_DIR) for a person to look at.
-import path from 'node:path';
+// test-results/screenshots/home/ for a person to look at.
 import type { Page } from '@playwright/test';
 import { createStory, expect, test } from './fixtures';
-
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-home';
-
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({
-      path: path.join(SHOTS, `${name}-${width}.png`),
-      fullPage: true,
-      animations: 'disabled',
-    });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+import { shoot, shootBoth } from './shots';
 
 const latestTitles = (page: Page) => page.getByTestId('latest-stories').getByRole('heading', { level: 3 });
 
@@ -50,7 +36,7 @@ test.describe('home page', () => {
     expect(new Set(links).size).toBe(links.length);
     const all = await titles.allTextContents();
     expect(all.slice(0, 10)).toEqual(firstPage);
-    await shoot(page, 'home-en');
+    await shootBoth(page, 'home', 'home-en');
   });
 
   test('the hero holds its buttons, and a gap separates it from the Editor’s pick', async ({ page }) => {
@@ -78,7 +64,7 @@ test.describe('home page', () => {
       expect(heading.y - (box.y + box.height), `${width}px: hero to Editor's pick`).toBeGreaterThanOrEqual(
         24,
       );
-      await page.screenshot({ path: path.join(SHOTS, `home-hero-${width}.png`), animations: 'disabled' });
+      await shoot(page, 'home', 'home-hero', { fullPage: false });
     }
   });
 
@@ -95,7 +81,7 @@ test.describe('home page', () => {
     await expect(page.getByTestId('latest-stories').locator('time').first()).toHaveText(
       /\d{4}年\d{1,2}月\d{1,2}日/,
     );
-    await shoot(page, 'home-zh');
+    await shootBoth(page, 'home', 'home-zh');
 
     // Back to English the same way (the cookie keeps the choice).
     await page.getByRole('button', { name: /^Language:/ }).click();

@@ -1,11 +1,9 @@
 // Issue 23: a writer moves in from WordPress. On /me/import they choose the WXR file, see the dry run
 // (what will be created, what skipped and why), confirm, watch the progress bar, read the report,
 // and find the stories on their home page with their original dates. Screenshots at 1280 and 375 px
-// go to /tmp/shots-imports/ for a person to look at.
+// go to test-results/screenshots/imports/ for a person to look at.
 import { expect, newUserTest, test } from './fixtures';
 import { shootBoth } from './shots';
-
-const SHOTS = process.env.IMPORTS_SHOTS_DIR ?? '/tmp/shots-imports';
 
 const cdata = (text: string) => `<![CDATA[${text}]]>`;
 
@@ -74,7 +72,7 @@ newUserTest(
     await expect(dryRun.getByRole('row', { name: new RegExp(`${tag} story 1 `) })).toContainText(
       'May 6, 2014',
     );
-    await shootBoth(page, SHOTS, 'import-dry-run');
+    await shootBoth(page, 'imports', 'import-dry-run');
 
     await page.getByRole('button', { name: 'Confirm: import 12 stories' }).click();
     const progress = page.getByTestId('import-progress');
@@ -83,7 +81,7 @@ newUserTest(
     await expect(progress).toHaveAttribute('value', '13');
     const report = page.getByTestId('import-report');
     await expect(report).toContainText('12 stories imported, 1 skipped.');
-    await shootBoth(page, SHOTS, 'import-report');
+    await shootBoth(page, 'imports', 'import-report');
 
     // Home (a writer without an address of their own: their studio): the stories, newest first, each
     // with the date it had on WordPress (story n was published 40 × (n − 1) days after 6 May 2014).
@@ -93,6 +91,6 @@ newUserTest(
     await expect(page.getByRole('listitem').filter({ hasText: `${tag} story 7` })).toContainText(
       'Published Jan 1, 2015',
     );
-    await shootBoth(page, SHOTS, 'import-home');
+    await shootBoth(page, 'imports', 'import-home');
   },
 );

@@ -2,26 +2,11 @@
 // Chinese gets the "Looks like Chinese" hint in its settings, is published in Chinese, and its page
 // (and studio row) show a Chinese date; an English story keeps the English default and date.
 // Screenshots of the settings dialog and the story page at 1280 and 375 px go to
-// /tmp/shots-languages/ (or $SHOTS_DIR) for a person to look at.
-import path from 'node:path';
+// test-results/screenshots/languages/ for a person to look at.
 import type { Page } from '@playwright/test';
 import { formatDate } from '../../src/lib/format-date';
 import { expect, newUserTest, siteHeader } from './fixtures';
-
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-languages';
-
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    await page.screenshot({
-      path: path.join(SHOTS, `${name}-${width}.png`),
-      fullPage: true,
-      animations: 'disabled',
-    });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+import { shootBoth } from './shots';
 
 const stamp = () => Date.now().toString(36);
 
@@ -59,7 +44,7 @@ newUserTest.describe('story languages and dates', () => {
       // A new writer's preferLanguageCode is the default en; the text says otherwise, as a hint only.
       await expect(language).toHaveValue('en');
       await expect(settings.getByText('Looks like Chinese.')).toBeVisible();
-      await shoot(page, 'settings-hint');
+      await shootBoth(page, 'languages', 'settings-hint');
       await settings.getByRole('button', { name: 'Use Chinese (中文)' }).click();
       await expect(language).toHaveValue('zh');
       await expect(settings.getByText('Looks like Chinese.')).toBeHidden();
@@ -70,7 +55,7 @@ newUserTest.describe('story languages and dates', () => {
       const chinese = /^\d{4}年\d{1,2}月\d{1,2}日$/;
       await expect(storyDate(page)).toHaveText(chinese);
       await expect(storyDate(page)).toHaveText(formatDate(Date.now(), 'zh'));
-      await shoot(page, 'story-zh');
+      await shootBoth(page, 'languages', 'story-zh');
 
       // The studio lists it with the story's own (Chinese) date too.
       await page.goto('/me');

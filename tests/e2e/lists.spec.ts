@@ -2,37 +2,10 @@
 // save-to; §4 list privacy; §8 'Saved successfully!'): create a public and a private list, save a
 // story to both from the save-to dialog, then see the public list signed out and a 404 for the
 // private one. Each journey is a reader of its own whose earlier steps, when not the subject, are
-// made through the API. Screenshots at 1280 and 375 px go to /tmp/shots-lists/ for a person to see.
-import path from 'node:path';
+// made through the API. Screenshots at 1280 and 375 px: test-results/screenshots/lists/ (tests/e2e/shots.ts).
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, newUserTest, signOut, test } from './fixtures';
-
-const SHOTS = process.env.LISTS_SHOTS_DIR ?? '/tmp/shots-lists';
-
-/** Pages are shot whole; an open dialog only as the screen shows it (its overlay covers the viewport). */
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  const width = page.viewportSize()?.width ?? 0;
-  const dialogOpen = (await page.getByRole('dialog').count()) > 0;
-  await page.screenshot({
-    path: path.join(SHOTS, `${name}-${width}.png`),
-    fullPage: !dialogOpen,
-    animations: 'disabled',
-    caret: 'hide',
-  });
-}
-
-/** Both widths, the narrow one last; the viewport goes back to desktop afterwards. */
-async function shootBoth(page: Page, name: string): Promise<void> {
-  for (const viewport of [
-    { width: 1280, height: 800 },
-    { width: 375, height: 812 },
-  ]) {
-    await page.setViewportSize(viewport);
-    await shoot(page, name);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+import { shootBoth } from './shots';
 
 const messageDialog = (page: Page) => page.getByRole('dialog', { name: 'Message' });
 
@@ -104,7 +77,7 @@ newUserTest(
   async ({ page, pageErrors }) => {
     await page.goto('/lists');
     await expect(page.getByRole('heading', { name: 'No lists yet' })).toBeVisible();
-    await shootBoth(page, 'lists-empty');
+    await shootBoth(page, 'lists', 'lists-empty');
 
     // create-list: the placeholder, the Create button only once something is typed, Public ticked.
     await page.getByRole('button', { name: 'New list' }).first().click();
@@ -115,7 +88,7 @@ newUserTest(
     await create.getByPlaceholder('List name (60 Char Max)').fill('Psalms for mornings');
     await expect(create.getByRole('button', { name: 'Create', exact: true })).toBeEnabled();
     await create.getByRole('checkbox', { name: /Public/ }).check();
-    await shootBoth(page, 'create-list-dialog');
+    await shootBoth(page, 'lists', 'create-list-dialog');
     await create.getByRole('button', { name: 'Create', exact: true }).click();
     await expectSaved(page);
     await expect(listCard(page, 'Psalms for mornings')).toContainText('Public');
@@ -154,13 +127,13 @@ newUserTest(
     await saveTo.getByRole('checkbox', { name: /Psalms for mornings/ }).check();
     await expect(saveTo.getByRole('checkbox', { name: /Quiet prayers/ })).not.toBeChecked();
     await saveTo.getByRole('checkbox', { name: /Quiet prayers/ }).check();
-    await shootBoth(page, 'save-to-dialog');
+    await shootBoth(page, 'lists', 'save-to-dialog');
     // A third list made on the spot comes in ticked.
     await saveTo.getByRole('button', { name: 'Create new list' }).click();
     const inline = saveTo.getByRole('form', { name: 'Create new list' });
     await expect(inline.getByRole('button', { name: 'Create', exact: true })).toHaveCount(0);
     await inline.getByPlaceholder('List name (60 Char Max)').fill('Hope for hard days');
-    await shootBoth(page, 'save-to-new-list');
+    await shootBoth(page, 'lists', 'save-to-new-list');
     await inline.getByRole('button', { name: 'Create', exact: true }).click();
     await expect(saveTo.getByRole('checkbox', { name: /Hope for hard days/ })).toBeChecked();
     await saveTo.getByRole('button', { name: 'Save', exact: true }).click();
@@ -170,7 +143,7 @@ newUserTest(
     for (const name of ['Hope for hard days', 'Psalms for mornings', 'Quiet prayers']) {
       await expect(listCard(page, name)).toContainText('1 story');
     }
-    await shootBoth(page, 'lists');
+    await shootBoth(page, 'lists', 'lists');
   },
 );
 
@@ -186,18 +159,18 @@ newUserTest("the owner renames a private list from its page's list settings", as
   await page.getByRole('button', { name: 'List settings' }).click();
   const settings = page.getByRole('dialog', { name: 'List settings' });
   await expect(settings.getByRole('button', { name: /Create list/ })).toBeVisible();
-  await shootBoth(page, 'list-settings-dialog');
+  await shootBoth(page, 'lists', 'list-settings-dialog');
   await settings.getByRole('button', { name: /Edit list/ }).click();
   const edit = page.getByRole('dialog', { name: 'Edit list' });
   await expect(edit.getByPlaceholder('List name (60 Char Max)')).toHaveValue('Quiet prayers');
   await expect(edit.getByRole('checkbox', { name: /Public/ })).not.toBeChecked();
   await expect(edit.getByRole('button', { name: 'Delete' })).toBeVisible();
   await edit.getByPlaceholder('List name (60 Char Max)').fill('Quiet prayers at night');
-  await shootBoth(page, 'edit-list-dialog');
+  await shootBoth(page, 'lists', 'edit-list-dialog');
   await edit.getByRole('button', { name: 'Save', exact: true }).click();
   await expectSaved(page);
   await expect(page.getByRole('heading', { name: 'Quiet prayers at night', level: 1 })).toBeVisible();
-  await shootBoth(page, 'list-private-owner');
+  await shootBoth(page, 'lists', 'list-private-owner');
 });
 
 newUserTest(
@@ -214,10 +187,10 @@ newUserTest(
     await expect(page.getByRole('heading', { name: 'Psalms for mornings', level: 1 })).toBeVisible();
     await expect(page.locator(`article a[href$="${storyId}"]`).first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'List settings' })).toHaveCount(0);
-    await shootBoth(page, 'list-public-signed-out');
+    await shootBoth(page, 'lists', 'list-public-signed-out');
     const hidden = await page.goto(`/lists/${kept.id}`);
     expect(hidden?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Quiet prayers' })).toHaveCount(0);
-    await shootBoth(page, 'list-private-signed-out-404');
+    await shootBoth(page, 'lists', 'list-private-signed-out-404');
   },
 );

@@ -18,6 +18,7 @@ import { SITE_TOPICS, TOPIC_DAILY_DEVOTIONAL } from '../../src/lib/topics';
 import { linkIn, type SunkMail } from '../helpers/smtp-sink';
 import { createStory, expect, newUserTest, test, uniqueEmail } from './fixtures';
 import { e2eMailSink, type E2eMailbox } from './mail-sink';
+import { PHONE, shoot } from './shots';
 
 // The run's one mailbox (mail-sink.ts): sign-ups read their confirmation mail from it too.
 let sink: E2eMailbox;
@@ -427,9 +428,7 @@ test('a confirmation link opened by a mail scanner, a HEAD or a prefetch confirm
   await noScript.close();
 });
 
-test('/daily-newsletter offers every site topic, each with its own subscription', async ({
-  page,
-}, testInfo) => {
+test('/daily-newsletter offers every site topic, each with its own subscription', async ({ page }) => {
   await page.goto('/daily-newsletter');
   const letters = page.getByRole('region', { name: 'More letters from Lamplight' });
   for (const { name, description } of SITE_TOPICS.filter((t) => t.topic !== TOPIC_DAILY_DEVOTIONAL)) {
@@ -439,9 +438,9 @@ test('/daily-newsletter offers every site topic, each with its own subscription'
     await expect(item).toContainText(description);
     await expect(item.getByRole('button', { name: `Subscribe to ${name}` })).toBeVisible();
   }
-  await page.screenshot({ path: testInfo.outputPath('daily-newsletter-1280.png'), fullPage: true });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: testInfo.outputPath('daily-newsletter-375.png'), fullPage: true });
+  await shoot(page, 'newsletters', 'daily-newsletter');
+  await page.setViewportSize(PHONE);
+  await shoot(page, 'newsletters', 'daily-newsletter');
   // Nothing sticks out sideways on a phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
@@ -449,7 +448,7 @@ test('/daily-newsletter offers every site topic, each with its own subscription'
   await letters.getByRole('button', { name: 'Subscribe to Walking With God' }).click();
   const dialog = page.getByRole('dialog', { name: 'Subscribe to Walking With God' });
   await expect(dialog).toContainText(walking.description);
-  await page.screenshot({ path: testInfo.outputPath('daily-newsletter-dialog-375.png') });
+  await shoot(page, 'newsletters', 'daily-newsletter-dialog');
   await dialog.getByLabel('E-mail address').fill('not-an-address');
   await dialog.getByRole('button', { name: 'Subscribe' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Please enter a valid email address.');

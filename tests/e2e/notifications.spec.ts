@@ -3,8 +3,8 @@
 // journey is the notifications); B sees the bell's count, opens the list,
 // opens one (marked read), replies, and marks the rest read; A then gets the reply notification.
 // Screenshots of the header's bell and the notifications page at 1280 and 375 px:
-// test-results/screenshots/notifications-*.png.
-import { bell, items, personPage, SHOTS } from './community';
+// test-results/screenshots/notifications/.
+import { bell, items, personPage } from './community';
 import { createStory, expect, newAccount, sessionFromPage, signUp, test } from './fixtures';
 import { shootBoth } from './shots';
 
@@ -62,7 +62,7 @@ test.describe('notifications', () => {
       await b.goto('/');
       await expect(bell(b)).toHaveAccessibleName('Notifications, 2 unread');
       await expect(b.getByTestId('notification-count')).toHaveText('2');
-      await shootBoth(b, SHOTS, 'notifications-header-bell');
+      await shootBoth(b, 'notifications', 'notifications-header-bell');
       await bell(b).click();
       await expect(b).toHaveURL(/\/me\/notifications$/);
       await expect(b.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
@@ -77,7 +77,7 @@ test.describe('notifications', () => {
       );
       await expect(items(b).nth(1).getByTestId('notification-avatars')).toBeVisible();
       await expect(items(b).nth(0)).toHaveAttribute('data-unread', 'true');
-      await shootBoth(b, SHOTS, 'notifications-page');
+      await shootBoth(b, 'notifications', 'notifications-page');
     });
 
     await test.step('B opens the response: marked read, and the story page at the response', async () => {
@@ -106,7 +106,7 @@ test.describe('notifications', () => {
       await expect(items(a).nth(0)).toContainText(
         `${bAccount.name} replied to your response on “${story.title}”`,
       );
-      await shootBoth(a, SHOTS, 'notifications-reply');
+      await shootBoth(a, 'notifications', 'notifications-reply');
     });
 
     await test.step('the settings: a kind off, the daily digest on at 6:00 AM in the browser’s time zone', async () => {
@@ -127,7 +127,7 @@ test.describe('notifications', () => {
       await expect(hour).toBeEnabled();
       await expect(hour.locator('option')).toHaveCount(24);
       await hour.selectOption({ label: '6:00 AM' });
-      await shootBoth(a, SHOTS, 'notifications-settings');
+      await shootBoth(a, 'notifications', 'notifications-settings');
       await section.getByRole('button', { name: 'Save notification settings' }).click();
       await expect(section.getByText('Saved.')).toBeVisible();
       const settings = await a.request.get('/api/notifications/settings');

@@ -2,8 +2,8 @@
 // by itself → photo (progress bar), name, bio → an address (a taken one shows the error icon, a free
 // one the ok icon) → all set → their home /@{subdomain} with photo and name; a story pinned there
 // comes first; the profile form saves; a failed upload says 'Error: …'. Screenshots of every
-// step at 1280 and 375 px go to /tmp/shots-profile/.
-import { mkdirSync } from 'node:fs';
+// step at 1280 and 375 px go to test-results/screenshots/onboarding/ (a dialog as the screen shows
+// it, a page whole).
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import {
@@ -16,26 +16,7 @@ import {
   signUp,
   test,
 } from './fixtures';
-
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-profile';
-mkdirSync(SHOTS, { recursive: true });
-
-/** Resizes the page and waits until its layout has followed (the next frame at the new width). */
-async function resize(page: Page, viewport: { width: number; height: number }) {
-  await page.setViewportSize(viewport);
-  await page.waitForFunction(
-    (width) => new Promise((resolve) => requestAnimationFrame(() => resolve(window.innerWidth === width))),
-    viewport.width,
-  );
-}
-
-/** Screenshots at desktop width and at 375 px, then back to desktop. */
-async function shoot(page: Page, name: string, { fullPage = false } = {}) {
-  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage });
-  await resize(page, { width: 375, height: 812 });
-  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage });
-  await resize(page, { width: 1280, height: 800 });
-}
+import { shootBoth } from './shots';
 
 async function photoFile() {
   const buffer = await sharp({
@@ -93,12 +74,12 @@ test.describe('onboarding and the user home', () => {
     await expect(step1).toBeVisible();
     await expect(step1.getByRole('img', { name: 'Step 1 of 3' })).toBeVisible();
     await expect(step1.getByLabel('Name', { exact: true })).toHaveValue(account.name);
-    await shoot(page, 'onboarding-1-profile');
+    await shootBoth(page, 'onboarding', 'onboarding-1-profile');
 
     const releaseUpload = await holdUploads(page);
     await step1.getByLabel('Choose a profile photo').setInputFiles(await photoFile());
     await expect(step1.getByRole('progressbar', { name: 'Uploading photo' })).toBeVisible();
-    await shoot(page, 'onboarding-1-uploading');
+    await shootBoth(page, 'onboarding', 'onboarding-1-uploading');
     releaseUpload();
     await expect(step1.getByRole('progressbar')).toBeHidden({ timeout: 15_000 });
     const avatar = step1.locator('img[src^="/uploads/"]');
@@ -107,7 +88,7 @@ test.describe('onboarding and the user home', () => {
     const photoUrl = await avatar.getAttribute('src');
     await step1.getByLabel('Name', { exact: true }).fill('Ruth Onboarding');
     await step1.getByLabel('Bio').fill('I write about small mercies and long walks.');
-    await shoot(page, 'onboarding-1-filled');
+    await shootBoth(page, 'onboarding', 'onboarding-1-filled');
     await step1.getByRole('button', { name: 'Continue' }).click();
 
     // Step 2: the address, checked as it is typed.
@@ -124,7 +105,7 @@ test.describe('onboarding and the user home', () => {
     await expect(step2.getByRole('img', { name: 'Not available' })).toBeVisible();
     await expect(step2.getByText('This subdomain is already taken.')).toBeVisible();
     await expect(continueButton).toBeDisabled();
-    await shoot(page, 'onboarding-2-taken');
+    await shootBoth(page, 'onboarding', 'onboarding-2-taken');
 
     await input.fill('abc'); // under 4 characters
     await expect(step2.getByRole('img', { name: 'Not available' })).toBeVisible();
@@ -135,14 +116,14 @@ test.describe('onboarding and the user home', () => {
     await expect(step2.getByRole('img', { name: 'Available' })).toBeVisible();
     await expect(continueButton).toBeEnabled();
     await expect(step2.getByText(`${host}/@${subdomain}`)).toBeVisible();
-    await shoot(page, 'onboarding-2-available');
+    await shootBoth(page, 'onboarding', 'onboarding-2-available');
     await continueButton.click();
 
     // Step 3: all set; go leads to /.
     const step3 = page.getByRole('dialog', { name: 'You’re all set' });
     await expect(step3).toBeVisible();
     await expect(step3.getByRole('link', { name: `${host}/@${subdomain}` })).toBeVisible();
-    await shoot(page, 'onboarding-3-all-set');
+    await shootBoth(page, 'onboarding', 'onboarding-3-all-set');
     await step3.getByRole('button', { name: 'Go' }).click();
     await expect(onboardingDialog(page)).toBeHidden();
     await expect(page).toHaveURL(/\/$/);
@@ -179,7 +160,7 @@ test.describe('onboarding and the user home', () => {
     await page.reload();
     await expect(titles).toHaveText([`Morning mercies ${subdomain}`, `Evening psalm ${subdomain}`]);
     await expect(page.getByRole('region', { name: 'Pinned' })).toBeVisible();
-    await shoot(page, 'home-owner', { fullPage: true });
+    await shootBoth(page, 'onboarding', 'home-owner');
     const pins = await page.request.get('/api/users/pin_post');
     expect((await pins.json()).postIds).toEqual([first]);
 
@@ -204,7 +185,7 @@ test.describe('onboarding and the user home', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Edit profile' })).toBeVisible();
     const name = page.getByLabel('Name', { exact: true });
     await expect(name).toHaveValue(account.name);
-    await shoot(page, 'edit-profile-empty', { fullPage: true });
+    await shootBoth(page, 'onboarding', 'edit-profile-empty');
 
     // The upload fails (its link expired on the way): the message dialog says 'Error: …' (SPEC §8).
     await page.route('**/api/images/upload/**', (route) =>
@@ -221,7 +202,7 @@ test.describe('onboarding and the user home', () => {
     await expect(message.getByRole('alert')).toHaveText(
       'Error: This upload link has expired: please upload the file again',
     );
-    await shoot(page, 'edit-profile-upload-error');
+    await shootBoth(page, 'onboarding', 'edit-profile-upload-error');
     await message.getByRole('button', { name: 'OK' }).click();
     await page.unroute('**/api/images/upload/**');
 
@@ -235,7 +216,7 @@ test.describe('onboarding and the user home', () => {
     await expect(page.getByRole('img', { name: 'Available' })).toBeVisible();
     await page.getByLabel('Choose a profile photo').setInputFiles(await photoFile());
     await expect(page.locator('img[src^="/uploads/"]')).toBeVisible({ timeout: 15_000 });
-    await shoot(page, 'edit-profile-filled', { fullPage: true });
+    await shootBoth(page, 'onboarding', 'edit-profile-filled');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const saved = page.getByRole('dialog', { name: 'Message' });
     await expect(saved.getByRole('status')).toHaveText('Saved successfully');
@@ -255,12 +236,12 @@ test.describe('onboarding and the user home', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Silas Profile' })).toBeVisible();
     await expect(page.getByText('Hymns, history and hope.')).toBeVisible();
     await expect(page.getByText('You haven’t published a story yet.')).toBeVisible();
-    await shoot(page, 'home-empty', { fullPage: true });
+    await shootBoth(page, 'onboarding', 'home-empty');
 
     // A seeded writer's home, as a visitor sees it.
     await page.goto('/@gracewhitfield');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('article').first()).toBeVisible();
-    await shoot(page, 'home-seeded', { fullPage: true });
+    await shootBoth(page, 'onboarding', 'home-seeded');
   });
 });

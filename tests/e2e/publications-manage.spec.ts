@@ -8,40 +8,16 @@
 // with no call), removes them, and deletes the publication (→ /me). A site admin deletes someone's
 // publication with the admin version. Fixtures the journey is not about (the publication, a story)
 // are made through the API. Screenshots at 1280 and 375 px of the pages and each dialog go to
-// /tmp/shots-publications-manage/ (or $SHOTS_DIR) for a person to look at.
+// test-results/screenshots/publications-manage/ for a person to look at.
 import path from 'node:path';
 import type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
 import { DEMO_ADMIN } from './demo-accounts';
 import { expect, keepPublicationPopupAway, newUserTest, signIn, test, visitorAddress } from './fixtures';
+import { shootBoth } from './shots';
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-publications-manage';
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
 const IMAGE = path.resolve('tests/e2e/fixtures/lamp.png');
 
 type Publication = { id: string; name: string; subdomain: string };
-
-/** Pages are shot whole; an open dialog only as the screen shows it (its overlay covers the viewport). */
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  const width = page.viewportSize()?.width ?? 0;
-  const dialogOpen = (await page.getByRole('dialog').count()) > 0;
-  await page.screenshot({
-    path: path.join(SHOTS, `${name}-${width}.png`),
-    fullPage: !dialogOpen,
-    animations: 'disabled',
-    caret: 'hide',
-  });
-}
-
-/** Both widths, the narrow one last; the viewport goes back to desktop afterwards. */
-async function shootBoth(page: Page, name: string): Promise<void> {
-  for (const viewport of [DESKTOP, PHONE]) {
-    await page.setViewportSize(viewport);
-    await shoot(page, name);
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 /** A stamp no other run uses, lower-case letters and digits. */
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
@@ -93,7 +69,7 @@ newUserTest.describe('publication management', () => {
 
     await page.goto(edit);
     await expect(page.getByRole('heading', { level: 1, name: publication.name })).toBeVisible();
-    await shootBoth(page, 'edit-empty');
+    await shootBoth(page, 'publications-manage', 'edit-empty');
 
     // The profile: name, description and a background image (uploaded with a progress bar).
     const form = page.getByRole('form', { name: 'Publication profile' });
@@ -150,7 +126,7 @@ newUserTest.describe('publication management', () => {
     const storyId = (await story.json()).id as string;
     await page.reload();
     await expect(row).toContainText('1 published story');
-    await shootBoth(page, 'edit');
+    await shootBoth(page, 'publications-manage', 'edit');
 
     await row.getByRole('button', { name: 'Edit Vespers' }).click();
     const editForm = page.getByRole('form', { name: 'Edit Vespers' });
@@ -163,7 +139,7 @@ newUserTest.describe('publication management', () => {
     await renamed.getByRole('button', { name: 'Delete Compline' }).click();
     const confirm = page.getByRole('group', { name: 'Delete Compline?' });
     await expect(confirm).toContainText('Its stories are not deleted: they stay in Evening Light');
-    await shootBoth(page, 'edit-delete-collection');
+    await shootBoth(page, 'publications-manage', 'edit-delete-collection');
     await confirm.getByRole('button', { name: 'Delete collection' }).click();
     await expect(page.getByText('Removed successfully!', { exact: true })).toBeVisible();
     await expect(collections.getByText('No collections yet.')).toBeVisible();
@@ -185,7 +161,7 @@ newUserTest.describe('publication management', () => {
       await page.goto(admin);
       await expect(page.getByRole('heading', { level: 1, name: publication.name })).toBeVisible();
       await expect(memberList(page, 'Authors')).toContainText('No authors yet.');
-      await shootBoth(page, 'admin-empty');
+      await shootBoth(page, 'publications-manage', 'admin-empty');
 
       // The publication-links menu.
       await page.getByRole('button', { name: 'Publication menu' }).click();
@@ -194,7 +170,7 @@ newUserTest.describe('publication management', () => {
         await expect(links.getByRole('link', { name })).toBeVisible();
       }
       await expect(links.getByRole('link', { name: 'Help & support' })).toHaveAttribute('href', '/contact');
-      await shootBoth(page, 'dialog-publication-links');
+      await shootBoth(page, 'publications-manage', 'dialog-publication-links');
       await links.getByRole('link', { name: 'Edit Profile' }).click();
       await expect(page).toHaveURL(new RegExp(`/publications/${publication.id}/edit$`));
       await page.goto(admin);
@@ -209,7 +185,7 @@ newUserTest.describe('publication management', () => {
       };
       let dialog = await addAuthor(sharedUser.id.slice(0, 35));
       await expect(dialog).toContainText('35/36 characters');
-      await shootBoth(page, 'dialog-add-author');
+      await shootBoth(page, 'publications-manage', 'dialog-add-author');
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expectMessage(page, 'Wrong user id!');
       dialog = await addAuthor(`${sharedUser.id}x`);
@@ -238,7 +214,7 @@ newUserTest.describe('publication management', () => {
       const conflict = () => pageErrors.findIndex((error) => /status of 409 \(Conflict\)/.test(error));
       await expect.poll(conflict, { message: 'the browser saw the 409' }).toBeGreaterThanOrEqual(0);
       pageErrors.splice(conflict(), 1);
-      await shootBoth(page, 'admin');
+      await shootBoth(page, 'publications-manage', 'admin');
 
       // The author menu → Change user role: the same role just closes the dialog, with no call.
       const roleCalls = watchCalls(page, '/api/publications/updateContributor');
@@ -247,11 +223,11 @@ newUserTest.describe('publication management', () => {
       await manage('Authors').click();
       const authorMenu = page.getByRole('dialog', { name: 'Author' });
       await expect(authorMenu.getByRole('button', { name: 'Remove the author' })).toBeVisible();
-      await shootBoth(page, 'dialog-publication-author');
+      await shootBoth(page, 'publications-manage', 'dialog-publication-author');
       await authorMenu.getByRole('button', { name: 'Change user role' }).click();
       const role = page.getByRole('dialog', { name: 'Change user role' });
       await expect(role.getByRole('radio', { name: /Publication author/ })).toBeChecked();
-      await shootBoth(page, 'dialog-publication-role');
+      await shootBoth(page, 'publications-manage', 'dialog-publication-role');
       await role.getByRole('button', { name: 'Update' }).click();
       await expect(role).toBeHidden();
       await expect(messageDialog(page)).toBeHidden();
@@ -275,11 +251,11 @@ newUserTest.describe('publication management', () => {
       // The editor menu → Remove this editor: confirms with the name.
       await manage('Editors').click();
       const editorMenu = page.getByRole('dialog', { name: 'Editor' });
-      await shootBoth(page, 'dialog-publication-editor');
+      await shootBoth(page, 'publications-manage', 'dialog-publication-editor');
       await editorMenu.getByRole('button', { name: 'Remove this editor' }).click();
       const remove = page.getByRole('dialog', { name: 'Remove editor' });
       await expect(remove).toContainText(`Remove ${sharedUser.name} from ${publication.name}?`);
-      await shootBoth(page, 'dialog-remove-author');
+      await shootBoth(page, 'publications-manage', 'dialog-remove-author');
       await remove.getByRole('button', { name: 'Remove', exact: true }).click();
       await expectMessage(page, 'Removed successfully!');
       await expect(memberList(page, 'Editors')).toContainText('No editors yet.');
@@ -302,7 +278,7 @@ newUserTest.describe('publication management', () => {
       const del = page.getByRole('dialog', { name: 'Delete publication' });
       await expect(del).toContainText('permanently deletes the publication and all its articles');
       await expect(del.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/contact'); // issue 19: a page, not a mailto nobody reads
-      await shootBoth(page, 'dialog-delete-publication-user');
+      await shootBoth(page, 'publications-manage', 'dialog-delete-publication-user');
       await del.getByRole('button', { name: 'Delete publication' }).click();
       await expect(page).toHaveURL(/\/me$/);
       expect((await page.request.get(`/api/publications/${publication.id}`)).status()).toBe(404);
@@ -351,7 +327,7 @@ test('a site admin deletes a writer’s publication with the admin version', asy
   const del = page.getByRole('dialog', { name: 'Delete publication' });
   await expect(del).toContainText('permanently deletes the publication and all its articles');
   await expect(del.getByRole('link', { name: 'Contact support' })).toHaveCount(0);
-  await shootBoth(page, 'dialog-delete-publication-admin');
+  await shootBoth(page, 'publications-manage', 'dialog-delete-publication-admin');
   await del.getByRole('button', { name: 'Delete publication' }).click();
   await expect(page).toHaveURL(/\/publications$/);
   expect((await page.request.get(`/api/publications/${publication.id}`)).status()).toBe(404);

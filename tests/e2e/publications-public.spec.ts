@@ -4,7 +4,7 @@
 // live address check (taken, reserved, too short); the listing; a seeded publication's page with its
 // collection tabs, "Load more", people and SEO; and the promotional popup (SPEC §4: 5 s after load,
 // once a day by the cookie 'lastShowedAt', Learn more → /publication-landing). Screenshots at 1280
-// and 375 px go to /tmp/shots-publications-public/ for a person to look at.
+// and 375 px go to test-results/screenshots/publications-public/ for a person to look at.
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import {
@@ -16,29 +16,10 @@ import {
   ssoDialog,
   test,
 } from './fixtures';
+import { shootBoth } from './shots';
 
-const SHOTS = process.env.PUBLICATIONS_SHOTS_DIR ?? '/tmp/shots-publications-public';
 const LOGO = path.resolve('tests/e2e/fixtures/lamp.png');
 const POPUP = 'Introducing publications';
-
-/** Pages are shot whole; an open dialog only as the screen shows it (its overlay covers the viewport). */
-async function shootBoth(page: Page, name: string): Promise<void> {
-  for (const viewport of [
-    { width: 1280, height: 800 },
-    { width: 375, height: 812 },
-  ]) {
-    await page.setViewportSize(viewport);
-    await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    const dialogOpen = (await page.getByRole('dialog').count()) > 0;
-    await page.screenshot({
-      path: path.join(SHOTS, `${name}-${viewport.width}.png`),
-      fullPage: !dialogOpen,
-      animations: 'disabled',
-      caret: 'hide',
-    });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 const uniqueSubdomain = (tag: string) => `${tag}-${Date.now().toString(36)}`;
 
@@ -69,7 +50,7 @@ newUserTest(
     await expect(dialog.getByText('Your publication’s address:')).toContainText(`/${subdomain}`);
     await expect(dialog.getByRole('img', { name: 'Available' })).toBeVisible();
     await dialog.getByLabel('Publication Description *').fill('Short notes of grace for the week ahead.');
-    await shootBoth(page, 'create-dialog');
+    await shootBoth(page, 'publications-public', 'create-dialog');
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
 
     // 'Publication created!' over its new home at /{subdomain}.
@@ -86,7 +67,7 @@ newUserTest(
     await expect(manage.getByRole('link')).toHaveText(['Studio', 'Admin', 'Edit profile']);
     await expect(page.getByText('Grace Notes has no stories yet.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Write a story' }).last()).toBeVisible();
-    await shootBoth(page, 'publication-page-new');
+    await shootBoth(page, 'publications-public', 'publication-page-new');
 
     // SEO: canonical /{subdomain}, og:image and the JSON-LD Organization with the logo's absolute URL.
     const address = new URL(`/${subdomain}`, baseURL!).toString();
@@ -121,14 +102,14 @@ newUserTest(
     const card = page.getByRole('listitem').filter({ hasText: 'Grace Notes' });
     await expect(card).toContainText('0 stories');
     await expect(card.getByRole('link')).toHaveAttribute('href', `/${subdomain}`);
-    await shootBoth(page, 'listing-signed-in');
+    await shootBoth(page, 'publications-public', 'listing-signed-in');
   },
 );
 
 newUserTest('the required-field alerts, and the live address check', async ({ page, pageErrors }) => {
   await page.goto('/publications/create');
   await expect(page.getByRole('heading', { level: 1, name: 'Create a publication' })).toBeVisible();
-  await shootBoth(page, 'create-page');
+  await shootBoth(page, 'publications-public', 'create-page');
 
   // SPEC §5: each blank field raises its alert, and the request still goes: the server refuses it.
   await page.getByRole('button', { name: 'Create', exact: true }).click();
@@ -146,7 +127,7 @@ newUserTest('the required-field alerts, and the live address check', async ({ pa
     'publication subdomain is required!',
     'publication description is required!',
   ]);
-  await shootBoth(page, 'create-alerts');
+  await shootBoth(page, 'publications-public', 'create-alerts');
   // Typing into a field takes its alert away.
   await form.getByLabel('Publication Name *').fill('Taken Test');
   await expect(form.getByText('publication name is required!')).toHaveCount(0);
@@ -158,7 +139,7 @@ newUserTest('the required-field alerts, and the live address check', async ({ pa
   await expect(form.getByRole('img', { name: 'Not available' })).toBeVisible();
   await expect(form.getByText('This address is already taken.')).toBeVisible();
   await expect(create).toBeDisabled();
-  await shootBoth(page, 'create-taken');
+  await shootBoth(page, 'publications-public', 'create-taken');
   await subdomainField.fill('publications');
   await expect(form.getByText('This subdomain is reserved.')).toBeVisible();
   await subdomainField.fill('abc');
@@ -202,7 +183,7 @@ test('a seeded publication: collections as tabs, load more, people, the same pag
   expect(daily.storyCount).toBeGreaterThan(10);
   await page.getByRole('button', { name: 'Load more' }).click();
   await expect(stories).toHaveCount(Math.min(daily.storyCount, 20));
-  await shootBoth(page, 'publication-page-seeded');
+  await shootBoth(page, 'publications-public', 'publication-page-seeded');
 
   // A collection tab is a ?collection= link, shown as the current one.
   const tabs = page.getByRole('navigation', { name: 'Collections' });
@@ -217,7 +198,7 @@ test('a seeded publication: collections as tabs, load more, people, the same pag
     .count();
   expect(inCollection).toBeGreaterThan(0);
   expect(inCollection).toBeLessThan(daily.storyCount);
-  await shootBoth(page, 'publication-page-collection');
+  await shootBoth(page, 'publications-public', 'publication-page-collection');
 
   // The same page by id, canonical at /daily-bread.
   await page.goto(`/publications/${daily.id}`);
@@ -249,7 +230,7 @@ test('a seeded publication: collections as tabs, load more, people, the same pag
   await expect(dailyCard).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Walking With God' })).toHaveCount(0);
   await expect(page.getByRole('search')).toBeVisible();
-  await shootBoth(page, 'listing');
+  await shootBoth(page, 'publications-public', 'listing');
   for (const hidden of [`/publications/${daily.id}/studio`, `/publications/admin/${daily.id}`]) {
     await page.goto(hidden);
     // Located by CSS: these pages may open the sign-in dialog, which hides the rest from the a11y tree.
@@ -277,7 +258,7 @@ test('the publication popup: 5 s after load, once a day, and Learn more', async 
   expect(cookie, 'the popup sets lastShowedAt').toBeDefined();
   const dayAhead = Date.now() / 1000 + 24 * 60 * 60;
   expect(Math.abs(cookie!.expires - dayAhead)).toBeLessThan(120);
-  await shootBoth(page, 'popup');
+  await shootBoth(page, 'publications-public', 'popup');
 
   // Learn more → /publication-landing, a page about publications (no site header there).
   await popup.getByRole('link', { name: 'Learn more' }).click();
@@ -288,7 +269,7 @@ test('the publication popup: 5 s after load, once a day, and Learn more', async 
   ).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'How review works' })).toBeVisible();
   await expect(page.getByRole('banner')).toHaveCount(0);
-  await shootBoth(page, 'landing');
+  await shootBoth(page, 'publications-public', 'landing');
 
   // Not again while the cookie lasts.
   await page.goto('/publications');

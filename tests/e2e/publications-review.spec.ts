@@ -7,8 +7,7 @@
 // approves and unpublishes, and checks what an author and a stranger get in the studio.
 // The publication and collection are made through the API (their own pages have their own journeys).
 // Screenshots of the studio's tabs and the reject dialog at 1280 and 375 px go to
-// /tmp/shots-publication-studio/ (or $SHOTS_DIR) for a person to look at.
-import path from 'node:path';
+// test-results/screenshots/publications-review/ for a person to look at.
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import {
   expect,
@@ -20,34 +19,11 @@ import {
   visitorAddress,
   type Account,
 } from './fixtures';
-
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-publication-studio';
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
+import { DESKTOP, shootBoth } from './shots';
 
 type Person = { account: Account; id: string; page: Page; context: BrowserContext; errors: string[] };
 type Publication = { id: string; name: string; subdomain: string };
 type Collection = { id: string; name: string };
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({
-    path: path.join(SHOTS, `${name}-${width}.png`),
-    fullPage: true,
-    animations: 'disabled',
-    caret: 'hide',
-  });
-}
-
-/** Screenshots at desktop width and at 375 px, back at desktop width afterwards. */
-async function shootBoth(page: Page, name: string, ready: () => Promise<unknown>): Promise<void> {
-  await shoot(page, name);
-  await page.setViewportSize(PHONE);
-  await ready();
-  await shoot(page, name);
-  await page.setViewportSize(DESKTOP);
-}
 
 /** A stamp no other run uses, lower-case letters and digits. */
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
@@ -197,14 +173,18 @@ test.describe('publication review', () => {
     await expect(pending).toContainText(collection.name);
     await expect(pending).toContainText('Submitted');
     await expect(pending.getByRole('button', { name: /^Approve/ })).toBeEnabled();
-    await shootBoth(desk, 'studio-under-review', () => expect(pending).toBeVisible());
+    await shootBoth(desk, 'publications-review', 'studio-under-review', {
+      ready: () => expect(pending).toBeVisible(),
+    });
 
     // … and rejects it with a reason.
     await pending.getByRole('button', { name: /^Reject/ }).click();
     const reject = dialog(desk, 'Reject story');
     await expect(reject).toContainText(title);
     await reject.getByLabel('Reason (optional)').fill(reason);
-    await shootBoth(desk, 'reject-dialog', () => expect(reject).toBeVisible());
+    await shootBoth(desk, 'publications-review', 'reject-dialog', {
+      ready: () => expect(reject).toBeVisible(),
+    });
     await reject.getByRole('button', { name: 'Reject story' }).click();
     await expect(reject).toBeHidden();
     await expect(pending).toHaveCount(0);
@@ -244,7 +224,9 @@ test.describe('publication review', () => {
     const scheduled = queueRow(desk, 'Scheduled', title);
     await expect(scheduled).toContainText('Scheduled for');
     await expect(scheduled.getByRole('button', { name: /^Reschedule/ })).toBeEnabled();
-    await shootBoth(desk, 'studio-scheduled', () => expect(scheduled).toBeVisible());
+    await shootBoth(desk, 'publications-review', 'studio-scheduled', {
+      ready: () => expect(scheduled).toBeVisible(),
+    });
 
     // It publishes by itself and shows on the publication page, in its collection.
     await expect(async () => {
@@ -267,7 +249,9 @@ test.describe('publication review', () => {
     const published = queueRow(desk, 'Published', title);
     await expect(published).toContainText('Published');
     await expect(published.getByRole('button', { name: /^Unpublish/ })).toBeEnabled();
-    await shootBoth(desk, 'studio-published', () => expect(published).toBeVisible());
+    await shootBoth(desk, 'publications-review', 'studio-published', {
+      ready: () => expect(published).toBeVisible(),
+    });
 
     expect([...owner.errors, ...author.errors], 'no page errors').toEqual([]);
     await owner.context.close();
@@ -311,7 +295,9 @@ test.describe('publication review', () => {
     await expect(theirs.getByRole('button', { name: /^Reject/ })).toHaveCount(0);
     await expect(theirs.getByRole('button', { name: /^Schedule/ })).toBeDisabled();
     await expect(theirs).toContainText('Only the publication’s owner and editors can schedule stories.');
-    await shootBoth(author.page, 'studio-author-view', () => expect(theirs).toBeVisible());
+    await shootBoth(author.page, 'publications-review', 'studio-author-view', {
+      ready: () => expect(theirs).toBeVisible(),
+    });
 
     // Someone who is not a member gets the 404 page.
     const stranger = await newPerson(browser, baseURL!, testInfo.workerIndex, 'stranger');

@@ -5,13 +5,12 @@
 // gives the server as SMTP_URL) at that local time, not before; the mail's link opens the plan page,
 // and marking the day read moves the progress bar. A signed-in reader starts one at once and finds it
 // in /me's "Reading plans". Screenshots at 1280 and 375 px of the plan page, the owner's section and
-// the /me section (test-results/…).
-import path from 'node:path';
-import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
+// the /me section: test-results/screenshots/reading-plans/.
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { linkIn } from '../helpers/smtp-sink';
 import { createStory, expect, expectSignedOut, newUserTest, uniqueEmail } from './fixtures';
 import { e2eMailSink, type E2eMailbox } from './mail-sink';
-import { shootBoth } from './shots';
+import { shootBoth, shootPart } from './shots';
 
 let sink: E2eMailbox;
 
@@ -80,19 +79,10 @@ function localMinuteAhead(aheadMs: number, timeZone: string) {
   return { time, hhmm };
 }
 
-/** A part of a page at 1280 and 375 px (`<name>-<width>.png`), for a person to look at. */
-async function shootPart(page: Page, part: Locator, dir: string, name: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    await part.screenshot({ path: path.join(dir, `${name}-${width}.png`), animations: 'disabled' });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
 /** Full pages from the top (the sticky header then sits where it belongs). */
-async function shootPage(page: Page, dir: string, name: string) {
+async function shootPage(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
-  await shootBoth(page, dir, name);
+  await shootBoth(page, 'reading-plans', name);
 }
 
 const progressBar = (page: Page) =>
@@ -101,7 +91,7 @@ const progressBar = (page: Page) =>
 newUserTest.describe('reading plans', () => {
   newUserTest(
     'an owner makes a plan from a collection; a reader by mail gets day 1 at their local time and marks it read',
-    async ({ page, browser, baseURL }, testInfo) => {
+    async ({ page, browser, baseURL }) => {
       newUserTest.setTimeout(420_000);
       const { publication, collectionName, stories } = await publicationWithStories(page.request, baseURL!);
 
@@ -119,7 +109,7 @@ newUserTest.describe('reading plans', () => {
       const title = `Two Dawns ${stamp()}`;
       await form.getByLabel('Title').fill(title);
       await form.getByLabel('Passages for day 1').fill('Ps 23; John 10:11');
-      await shootPart(page, section, testInfo.outputDir, 'reading-plans-owner-form');
+      await shootPart(page, section, 'reading-plans', 'reading-plans-owner-form');
       await form.getByRole('button', { name: 'Make the reading plan' }).click();
       const item = section
         .getByRole('list', { name: 'Reading plans' })
@@ -128,7 +118,7 @@ newUserTest.describe('reading plans', () => {
       await expect(item.getByRole('definition')).toHaveText(['0', '0', '0', '0']);
       const planPath = (await item.getByRole('link', { name: title }).getAttribute('href'))!;
       expect(planPath).toMatch(/^\/plans\/[0-9a-f-]{36}$/);
-      await shootPart(page, section, testInfo.outputDir, 'reading-plans-owner');
+      await shootPart(page, section, 'reading-plans', 'reading-plans-owner');
 
       // A reader, signed out, opens the plan: its days link to their stories and passages.
       const readerContext = await browser.newContext({
@@ -156,7 +146,7 @@ newUserTest.describe('reading plans', () => {
         '/scripture/John.10.11',
       );
 
-      await shootPage(reader, testInfo.outputDir, 'reading-plans-start');
+      await shootPage(reader, 'reading-plans-start');
 
       // … and starts it by mail, each day at a time a couple of minutes ahead in Tokyo.
       const email = uniqueEmail('plan-reader');
@@ -198,7 +188,7 @@ newUserTest.describe('reading plans', () => {
       await expect(reader.getByText(/Streak: 1 day/)).toBeVisible();
       await expect(dayOne.getByText('✓ Read')).toBeVisible();
       await expect(reader.getByText(/Day 2 arrives/)).toBeVisible();
-      await shootPage(reader, testInfo.outputDir, 'reading-plans-page');
+      await shootPage(reader, 'reading-plans-page');
 
       // The owner's figures: one reader started, active (read today).
       await page.reload();
@@ -208,58 +198,49 @@ newUserTest.describe('reading plans', () => {
     },
   );
 
-  newUserTest(
-    'a signed-in reader starts a plan at once and follows it in /me',
-    async ({ page, baseURL }, testInfo) => {
-      const { publication, collectionId } = await publicationWithStories(page.request, baseURL!);
-      // The publication's page, kept by the page cache before the plan exists: no plans on it yet.
-      await page.goto(`/${publication.subdomain}`);
-      await expect(page.getByRole('heading', { level: 1, name: publication.name })).toBeVisible();
-      await expect(page.getByRole('region', { name: 'Reading plans' })).toHaveCount(0);
-      const made = await page.request.post('/api/plans', {
-        headers: { origin: baseURL! },
-        data: { publicationId: publication.id, collectionId, title: `Evening Psalms ${stamp()}` },
-      });
-      expect(made.status(), await made.text()).toBe(201);
-      const plan = (await made.json()) as { id: string; title: string };
+  newUserTest('a signed-in reader starts a plan at once and follows it in /me', async ({ page, baseURL }) => {
+    const { publication, collectionId } = await publicationWithStories(page.request, baseURL!);
+    // The publication's page, kept by the page cache before the plan exists: no plans on it yet.
+    await page.goto(`/${publication.subdomain}`);
+    await expect(page.getByRole('heading', { level: 1, name: publication.name })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Reading plans' })).toHaveCount(0);
+    const made = await page.request.post('/api/plans', {
+      headers: { origin: baseURL! },
+      data: { publicationId: publication.id, collectionId, title: `Evening Psalms ${stamp()}` },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const plan = (await made.json()) as { id: string; title: string };
 
-      // Making it moved the page's version: the next render lists it, linking to its page.
-      await page.goto(`/${publication.subdomain}`);
-      const listed = page.getByRole('region', { name: 'Reading plans' });
-      await expect(listed.getByRole('link', { name: plan.title })).toHaveAttribute(
-        'href',
-        `/plans/${plan.id}`,
-      );
-      await expect(listed.getByText('2 days')).toBeVisible();
-      await shootPart(page, listed, testInfo.outputDir, 'reading-plans-publication');
+    // Making it moved the page's version: the next render lists it, linking to its page.
+    await page.goto(`/${publication.subdomain}`);
+    const listed = page.getByRole('region', { name: 'Reading plans' });
+    await expect(listed.getByRole('link', { name: plan.title })).toHaveAttribute('href', `/plans/${plan.id}`);
+    await expect(listed.getByText('2 days')).toBeVisible();
+    await shootPart(page, listed, 'reading-plans', 'reading-plans-publication');
 
-      await page.goto(`/plans/${plan.id}`);
-      const start = page.getByRole('form', { name: 'Start this reading plan' });
-      await start.getByLabel('Send each day at').fill('06:45');
-      await start.getByLabel('Time zone').selectOption('Europe/Oslo');
-      await start.getByRole('button', { name: 'Start the plan' }).click();
-      await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '0');
-      await expect(page.getByText(/Day 1 arrives .* 06:45/)).toBeVisible();
-      // Reading ahead from the list of days.
-      await page.getByRole('button', { name: 'Day 2: mark read' }).click();
-      await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '1');
+    await page.goto(`/plans/${plan.id}`);
+    const start = page.getByRole('form', { name: 'Start this reading plan' });
+    await start.getByLabel('Send each day at').fill('06:45');
+    await start.getByLabel('Time zone').selectOption('Europe/Oslo');
+    await start.getByRole('button', { name: 'Start the plan' }).click();
+    await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '0');
+    await expect(page.getByText(/Day 1 arrives .* 06:45/)).toBeVisible();
+    // Reading ahead from the list of days.
+    await page.getByRole('button', { name: 'Day 2: mark read' }).click();
+    await expect(progressBar(page)).toHaveAttribute('aria-valuenow', '1');
 
-      await page.goto('/me');
-      const mine = page.getByRole('region', { name: 'Reading plans' });
-      const entry = mine.getByRole('listitem', { name: plan.title });
-      await expect(entry.getByRole('link', { name: plan.title })).toHaveAttribute(
-        'href',
-        `/plans/${plan.id}`,
-      );
-      await expect(entry.getByRole('progressbar', { name: `Days read of ${plan.title}` })).toHaveAttribute(
-        'aria-valuenow',
-        '1',
-      );
-      await expect(entry.getByText('1 of 2 days read')).toBeVisible();
-      await shootPage(page, testInfo.outputDir, 'reading-plans-me');
-      await shootPart(page, mine, testInfo.outputDir, 'reading-plans-me-section');
-    },
-  );
+    await page.goto('/me');
+    const mine = page.getByRole('region', { name: 'Reading plans' });
+    const entry = mine.getByRole('listitem', { name: plan.title });
+    await expect(entry.getByRole('link', { name: plan.title })).toHaveAttribute('href', `/plans/${plan.id}`);
+    await expect(entry.getByRole('progressbar', { name: `Days read of ${plan.title}` })).toHaveAttribute(
+      'aria-valuenow',
+      '1',
+    );
+    await expect(entry.getByText('1 of 2 days read')).toBeVisible();
+    await shootPage(page, 'reading-plans-me');
+    await shootPart(page, mine, 'reading-plans', 'reading-plans-me-section');
+  });
 });
 
 const mailsTo = (address: string, subject: string) =>

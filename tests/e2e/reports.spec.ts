@@ -2,8 +2,8 @@
 // dismiss the report; C reports a story and staff hide it (unpublish); A reports C's response, staff
 // ban C from the queue and C's responses vanish from the story page; unbanning brings them back.
 // Screenshots of the report dialog and the staff queue at 1280 and 375 px:
-// test-results/screenshots/reports-*.png.
-import { personPage, queueCard, responseBlock, SHOTS, sendReport } from './community';
+// test-results/screenshots/reports/.
+import { personPage, queueCard, responseBlock, sendReport } from './community';
 import { DEMO_ADMIN } from './demo-accounts';
 import { createStory, expect, newAccount, sessionFromPage, signIn, signUp, test } from './fixtures';
 import { shootBoth } from './shots';
@@ -67,12 +67,10 @@ test.describe('reports', () => {
       // C sees no Report on their own response.
       await expect(c.getByText(cText, { exact: true })).toBeVisible();
       await block.getByRole('button', { name: 'Report this response' }).click();
-      await sendReport(
-        c,
-        /Harassment or bullying/,
-        'Not abusive, I think — but please look.',
-        'reports-dialog',
-      );
+      await sendReport(c, /Harassment or bullying/, 'Not abusive, I think — but please look.', {
+        area: 'reports',
+        name: 'reports-dialog',
+      });
     });
 
     await test.step('staff see it in the queue, with the response, and dismiss it', async () => {
@@ -83,7 +81,7 @@ test.describe('reports', () => {
       await expect(card).toContainText(aAccount.name);
       await expect(card).toContainText(cAccount.name);
       await expect(card).toContainText('1 report');
-      await shootBoth(admin, SHOTS, 'reports-queue');
+      await shootBoth(admin, 'reports', 'reports-queue');
       await card.getByRole('button', { name: 'Dismiss' }).click();
       await expect(admin.getByText('Report dismissed.', { exact: true })).toBeVisible();
       await expect(queueCard(admin, aText)).toHaveCount(0);

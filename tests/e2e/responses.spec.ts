@@ -1,21 +1,11 @@
 // Issue 25 item 2 in Chromium, as new users would (docs/decisions/053-responses.md): reader A responds
 // to writer B's story; B replies; B hides C's rude response; A edits, then deletes, their own. The
 // story page's JSON-LD carries the responses readers see. Screenshots at 1280 and 375 px of the
-// responses section as B and as A see it (test-results/…).
-import path from 'node:path';
-import type { Browser, Locator, Page } from '@playwright/test';
+// responses section as B and as A see it: test-results/screenshots/responses/.
+import type { Browser, Page } from '@playwright/test';
 import { responseBy, responses } from './community';
 import { createStory, expect, keepPublicationPopupAway, newAccount, newUserTest, signUp } from './fixtures';
-
-/** A part of a page at 1280 and 375 px (`<name>-<width>.png`), for a person to look at. */
-async function shootPart(page: Page, part: Locator, dir: string, name: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    await part.scrollIntoViewIfNeeded();
-    await part.screenshot({ path: path.join(dir, `${name}-${width}.png`), animations: 'disabled' });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+import { shootPart } from './shots';
 
 /** A reader in a browser of their own, signed up. */
 async function reader(browser: Browser, baseURL: string, tag: string, address: string) {
@@ -31,9 +21,8 @@ async function reader(browser: Browser, baseURL: string, tag: string, address: s
 newUserTest.describe('responses', () => {
   newUserTest(
     'A responds to B’s story; B replies; B hides C’s rude response; A edits then deletes their own',
-    async ({ page, browser, baseURL }, testInfo) => {
+    async ({ page, browser, baseURL }) => {
       newUserTest.setTimeout(300_000);
-      const dir = testInfo.outputDir;
       // B (this test's new user) publishes a story.
       const story = await createStory(page.request, baseURL!, {
         title: `Grace in the waiting ${Date.now().toString(36)}`,
@@ -80,7 +69,7 @@ newUserTest.describe('responses', () => {
       const rude = responseBy(page, readerC.account.name);
       await rude.getByRole('button', { name: 'Hide' }).click();
       await expect(rude).toContainText('Hidden from readers');
-      await shootPart(page, responses(page), dir, 'responses-writer');
+      await shootPart(page, responses(page), 'responses', 'responses-writer');
 
       // Readers no longer see C's response.
       await readerA.page.reload();
@@ -104,7 +93,7 @@ newUserTest.describe('responses', () => {
       await own.getByRole('button', { name: 'Save' }).click();
       await expect(own).toContainText('edited');
       await expect(own).toContainText('Waiting is hard.');
-      await shootPart(readerA.page, responses(readerA.page), dir, 'responses-reader');
+      await shootPart(readerA.page, responses(readerA.page), 'responses', 'responses-reader');
       await own.getByRole('button', { name: 'Delete' }).first().click();
       await own.getByRole('button', { name: 'Delete', exact: true }).click();
       await expect(responseBy(readerA.page, readerA.account.name)).toHaveCount(0);
@@ -118,7 +107,7 @@ newUserTest.describe('responses', () => {
 
   newUserTest(
     'the writer turns responses off in the story settings: readers see it closed and cannot post; on again, they can',
-    async ({ page, browser, baseURL }, testInfo) => {
+    async ({ page, browser, baseURL }) => {
       newUserTest.setTimeout(180_000);
       const story = await createStory(page.request, baseURL!, {
         title: `A quiet word ${Date.now().toString(36)}`,
@@ -146,12 +135,7 @@ newUserTest.describe('responses', () => {
         const box = settings.getByRole('checkbox', { name: /Take responses on this story/ });
         await expect(box).toBeChecked({ checked: !open });
         if (!open)
-          await shootPart(
-            page,
-            box.locator('xpath=ancestor::div[1]'),
-            testInfo.outputDir,
-            'responses-switch',
-          );
+          await shootPart(page, box.locator('xpath=ancestor::div[1]'), 'responses', 'responses-switch');
         // The switch saves at once and shows the saved state when the server has answered.
         await box.click();
         await expect(box).toBeChecked({ checked: open });

@@ -2,30 +2,10 @@
 // published story edited twice in the editor (each republish a version of its own), the History
 // dialog showing the versions and what changed, the first version restored, and the public story
 // page showing it to a reader who is not signed in. Screenshots of the History dialog at 1280 and
-// 375 px go to /tmp/shots-revisions/ (or $REVISIONS_SHOTS_DIR) for a person to look at.
-import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+// 375 px go to test-results/screenshots/revisions/ for a person to look at.
+import type { Page } from '@playwright/test';
 import { createStory, expect, newUserTest, siteHeader, test } from './fixtures';
-
-const SHOTS = process.env.REVISIONS_SHOTS_DIR ?? '/tmp/shots-revisions';
-
-/** Both widths, the narrow one last; an open dialog as the screen shows it, `focus` scrolled into view. */
-async function shootBoth(page: Page, name: string, focus?: Locator): Promise<void> {
-  for (const viewport of [
-    { width: 1280, height: 800 },
-    { width: 375, height: 812 },
-  ]) {
-    await page.setViewportSize(viewport);
-    await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    await focus?.scrollIntoViewIfNeeded();
-    await page.screenshot({
-      path: path.join(SHOTS, `${name}-${viewport.width}.png`),
-      animations: 'disabled',
-      caret: 'hide',
-    });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+import { shootBoth } from './shots';
 
 const nextButton = (page: Page) => siteHeader(page).getByRole('button', { name: /^Next: open/ });
 const storyBody = (page: Page) => page.getByRole('textbox', { name: 'Story body' });
@@ -64,7 +44,7 @@ test.describe('story revisions', () => {
 
       await page.goto(`/stories/edit/${story.id}`);
       await expect(storyBody(page)).toContainText('Third thoughts at dusk.');
-      await shootBoth(page, 'editor-history-button');
+      await shootBoth(page, 'revisions', 'editor-history-button', { fullPage: false });
       await page.getByRole('button', { name: 'History', exact: true }).click();
       const dialog = historyDialog(page);
       await expect(dialog).toBeVisible();
@@ -84,12 +64,12 @@ test.describe('story revisions', () => {
       expect(removed).not.toContain('written at dawn');
       await expect(bodyChanges.locator('ins')).toHaveCount(0);
       await expect(dialog.getByRole('region', { name: 'Title' })).toContainText('unchanged');
-      await shootBoth(page, 'history-dialog');
+      await shootBoth(page, 'revisions', 'history-dialog', { fullPage: false });
 
       await dialog.getByRole('button', { name: 'Restore this version' }).click();
       const confirm = dialog.getByRole('group', { name: 'Confirm the restore' });
       await expect(confirm).toContainText('goes live at once');
-      await shootBoth(page, 'history-confirm', confirm);
+      await shootBoth(page, 'revisions', 'history-confirm', { fullPage: false, focus: confirm });
       await confirm.getByRole('button', { name: 'Restore', exact: true }).click();
       await expect(dialog).toBeHidden({ timeout: 20_000 });
 

@@ -1,7 +1,5 @@
-// Full-page screenshots of the frame and the story page, for a person to look at (not compared to a
-// baseline): test-results/screenshots/{name}-{width}.png. Signed-in shots reuse the shared account.
-import path from 'node:path';
-import type { Page } from '@playwright/test';
+// Screenshots of the frame and the story page, for a person to look at (not compared to a baseline):
+// test-results/screenshots/frame/{name}-{width}.png. Signed-in shots reuse the shared account.
 import {
   expect,
   expectSignedIn,
@@ -13,33 +11,16 @@ import {
   ssoDialog,
   test,
 } from './fixtures';
+import { DESKTOP, PHONE, shoot } from './shots';
 
-const DIR = path.join('test-results', 'screenshots');
-const VIEWPORTS = [
-  { width: 1280, height: 800 },
-  { width: 375, height: 812 },
-];
-
-async function shoot(page: Page, name: string): Promise<void> {
-  // Web fonts and images settled; CSS animations finished (animations: 'disabled').
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({
-    path: path.join(DIR, `${name}-${width}.png`),
-    fullPage: true,
-    animations: 'disabled',
-    caret: 'hide',
-  });
-}
-
-for (const viewport of VIEWPORTS) {
+for (const viewport of [DESKTOP, PHONE]) {
   test.describe(`screenshots at ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
 
     test('home, anonymous', async ({ page }) => {
       await page.goto('/');
       await expectSignedOut(page);
-      await shoot(page, 'home-anonymous');
+      await shoot(page, 'frame', 'home-anonymous');
     });
 
     test('sso dialog open', async ({ page }) => {
@@ -47,7 +28,7 @@ for (const viewport of VIEWPORTS) {
       await headerSignInButton(page).click();
       await expect(ssoDialog(page)).toBeVisible();
       await expect(ssoDialog(page).getByLabel('E-mail', { exact: true })).toBeFocused();
-      await shoot(page, 'sso-dialog');
+      await shoot(page, 'frame', 'sso-dialog');
     });
 
     signedInTest('home, signed in, user menu open', async ({ page }) => {
@@ -55,7 +36,7 @@ for (const viewport of VIEWPORTS) {
       await expectSignedIn(page);
       const menu = await openUserMenu(page);
       await expect(menu.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
-      await shoot(page, 'home-signed-in-menu');
+      await shoot(page, 'frame', 'home-signed-in-menu');
     });
 
     test('a demo story and its share widget', async ({ page }) => {
@@ -64,16 +45,16 @@ for (const viewport of VIEWPORTS) {
       const href = await page.locator('main a[href^="/stories/"]').first().getAttribute('href');
       await page.goto(href!);
       await expect(page.locator('article h1')).toBeVisible();
-      await shoot(page, 'story-page');
+      await shoot(page, 'frame', 'story-page');
       await page.getByRole('button', { name: 'Share this story' }).first().click();
       await expect(page.getByRole('dialog', { name: 'Share this story' })).toBeVisible();
-      await shoot(page, 'share-widget');
+      await shoot(page, 'frame', 'share-widget');
     });
 
     signedInTest('new story header', async ({ page }) => {
       await page.goto('/stories/new-story');
       await expect(siteHeader(page).getByRole('button', { name: /^Next/ })).toBeVisible();
-      await shoot(page, 'new-story');
+      await shoot(page, 'frame', 'new-story');
     });
   });
 }

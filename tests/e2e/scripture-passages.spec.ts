@@ -3,26 +3,12 @@
 // the passage page /scripture/John.3.16 shows the verse in the World English Bible and lists the
 // story first; the page names its RSS feed, whose newest item is the story; a search for "Jn 3:16"
 // finds it first; a Chinese reader gets the 和合本; without JavaScript the page pages its stories
-// through "More stories". Screenshots at 1280 and 375 px go to /tmp/shots-scripture/ (or
-// $SCRIPTURE_SHOTS_DIR) for a person to look at.
-import path from 'node:path';
+// through "More stories". Screenshots at 1280 and 375 px go to
+// test-results/screenshots/scripture-passages/ for a person to look at.
 import type { Page } from '@playwright/test';
 import Parser from 'rss-parser';
 import { createStory, expect, newUserTest, siteHeader, test } from './fixtures';
-
-const SHOTS = process.env.SCRIPTURE_SHOTS_DIR ?? '/tmp/shots-scripture';
-
-async function shootBoth(page: Page, name: string): Promise<void> {
-  for (const viewport of [
-    { width: 1280, height: 800 },
-    { width: 375, height: 812 },
-  ]) {
-    await page.setViewportSize(viewport);
-    await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${viewport.width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+import { shootBoth } from './shots';
 
 /** A title no other run uses. */
 const titled = (words: string) => `${words} ${Date.now().toString(36)}`;
@@ -57,7 +43,7 @@ newUserTest(
     await expect(page.getByText(/Public Domain/)).toBeVisible();
     await expect(storyTitles(page).first()).toHaveText(title);
     await expect(page).toHaveTitle('John 3:16 · Lamplight');
-    await shootBoth(page, 'passage-verse');
+    await shootBoth(page, 'scripture-passages', 'passage-verse');
 
     // Its feed, named in the head, has the story as its newest item.
     const feedLink = page.locator('head link[rel="alternate"][type="application/rss+xml"]');
@@ -84,10 +70,10 @@ newUserTest(
     await page.goto('/scripture/Ps.23');
     await expect(page.getByTestId('passage-text')).toContainText('Yahweh is my shepherd');
     await expect(page.getByRole('link', { name: /Psalm 24/ })).toBeVisible();
-    await shootBoth(page, 'passage-chapter');
+    await shootBoth(page, 'scripture-passages', 'passage-chapter');
     await page.goto('/scripture/Gen');
     await expect(page.getByRole('link', { name: 'Genesis 50', exact: true })).toBeVisible();
-    await shootBoth(page, 'passage-book');
+    await shootBoth(page, 'scripture-passages', 'passage-book');
   },
 );
 
@@ -104,7 +90,7 @@ test('a Chinese reader gets the 和合本; another spelling moves to the passage
   await expect(page.getByRole('heading', { level: 1, name: '约翰福音 3:16' })).toBeVisible();
   await expect(page.getByTestId('passage-text')).toContainText('神爱世人');
   await expect(page.getByText('和合本').first()).toBeVisible();
-  await shootBoth(page, 'passage-verse-zh');
+  await shootBoth(page, 'scripture-passages', 'passage-verse-zh');
   await context.close();
 
   const english = await browser.newPage();

@@ -4,12 +4,10 @@
 // "Scripture in this story"; hovering a reference, focusing it with the keyboard, or tapping it on
 // a phone shows the verse in the story's translation (the World English Bible, the Chinese Union
 // Version), fetched once from the site itself; without JavaScript the links are plain links.
-// Screenshots at 1280 and 375 px with the preview open go to /tmp/shots-scripture/ (or $SHOTS_DIR).
-import path from 'node:path';
+// Screenshots at 1280 and 375 px with the preview open go to test-results/screenshots/scripture-story/.
 import type { Locator, Page } from '@playwright/test';
 import { createStory, expect, newUserTest, siteHeader, test } from './fixtures';
-
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-scripture';
+import { DESKTOP, PHONE, resize, shoot } from './shots';
 
 const WEB_JOHN_3_16 = 'For God so loved the world, that he gave his only born Son';
 const CUV_JOHN_3_16 = '神爱世人，甚至将他的独生子赐给他们';
@@ -79,22 +77,14 @@ function recordRequests(page: Page, baseURL: string): { offSite: string[]; passa
 
 /** Viewport screenshots at 1280 and 375 px, the preview opened afresh at each width by `open`. */
 async function shootOpen(page: Page, name: string, open: () => Promise<void>): Promise<void> {
-  for (const viewport of [
-    { width: 1280, height: 800 },
-    { width: 375, height: 812 },
-  ]) {
-    await page.setViewportSize(viewport);
+  for (const viewport of [DESKTOP, PHONE]) {
+    await resize(page, viewport);
     await page.mouse.move(0, 0);
     await open();
-    await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    await page.screenshot({
-      path: path.join(SHOTS, `${name}-${viewport.width}.png`),
-      animations: 'disabled',
-      caret: 'hide',
-    });
+    await shoot(page, 'scripture-story', name, { fullPage: false });
     await page.keyboard.press('Escape');
   }
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await resize(page, DESKTOP);
 }
 
 /** Presses Tab until `target` has the focus (a real keyboard path from the top of the page). */
@@ -265,7 +255,7 @@ test.describe('scripture on the story page, on a phone and without JavaScript', 
 
       const phone = await browser.newContext({
         baseURL,
-        viewport: { width: 375, height: 812 },
+        viewport: PHONE,
         hasTouch: true,
         isMobile: true,
       });
@@ -276,7 +266,7 @@ test.describe('scripture on the story page, on a phone and without JavaScript', 
       const card = preview(tapper, 'John 3:16');
       await expect(card).toContainText(WEB_JOHN_3_16);
       expect(new URL(tapper.url()).pathname).toBe(story.path);
-      await tapper.screenshot({ path: path.join(SHOTS, 'story-en-tap-375.png'), animations: 'disabled' });
+      await shoot(tapper, 'scripture-story', 'story-en-tap', { fullPage: false });
       // A tap elsewhere closes it.
       await tapper.getByRole('heading', { level: 1 }).tap();
       await expect(card).toBeHidden();

@@ -1,23 +1,10 @@
 // Issue 11 item 3, search as a reader meets it: the header's box finds a story by a word of its body
 // and ranks a story with the word in its title first, with the word marked; a Chinese story is found
 // by a two-character word; the writers dialog finds a writer by name and leads to their home.
-// Screenshots at 1280 and 375 px go to /tmp/shots-search/ for a person to look at.
-import path from 'node:path';
+// Screenshots at 1280 and 375 px go to test-results/screenshots/search/ for a person to look at.
 import type { Page } from '@playwright/test';
 import { createStory, expect, signedInTest, test } from './fixtures';
-
-const SHOTS = process.env.SEARCH_SHOTS_DIR ?? '/tmp/shots-search';
-
-async function shootBoth(page: Page, name: string): Promise<void> {
-  for (const viewport of [
-    { width: 1280, height: 800 },
-    { width: 375, height: 812 },
-  ]) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${viewport.width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+import { shootBoth } from './shots';
 
 const body = (text: string) => ({
   type: 'doc',
@@ -59,7 +46,7 @@ signedInTest(
     await expect(page.getByRole('list', { name: 'Stories found' }).locator('p mark').first()).toHaveText(
       word,
     );
-    await shootBoth(page, 'search-results');
+    await shootBoth(page, 'search', 'search-results');
 
     await resultTitles(page).nth(1).getByRole('link').click();
     await expect(page).toHaveURL(new RegExp(`${inBody.path}$`));
@@ -79,7 +66,7 @@ signedInTest('a Chinese story is found by a two-character word', async ({ page, 
   await expect(resultTitles(page).filter({ hasText: story.title })).toHaveCount(1);
   const found = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: story.title }) });
   await expect(found.locator('p mark').first()).toHaveText('橄榄');
-  await shootBoth(page, 'search-chinese');
+  await shootBoth(page, 'search', 'search-chinese');
 });
 
 test('the writers dialog finds a writer by name and opens their home', async ({ page }) => {
@@ -90,7 +77,7 @@ test('the writers dialog finds a writer by name and opens their home', async ({ 
   const writer = dialog.getByRole('link', { name: /Daniel Okafor/ });
   await expect(writer).toBeVisible();
   await expect(writer).toHaveAttribute('href', '/@danielokafor');
-  await shootBoth(page, 'search-writers-dialog');
+  await shootBoth(page, 'search', 'search-writers-dialog');
   await writer.click();
   await expect(page).toHaveURL(/\/@danielokafor$/);
   await expect(dialog).toBeHidden();

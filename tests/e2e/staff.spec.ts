@@ -3,8 +3,7 @@
 // elsewhere, is signed out on their next request and cannot sign in again; unban restores all of it.
 // A site admin reorders the editor pick of (en, US) in /admin and the home page shows the new order.
 // A site editor edits the excerpt of another writer's unpublished story, and cannot change its title.
-// Screenshots of the staff area at desktop and 375 px: test-results/screenshots/staff-*.png.
-import path from 'node:path';
+// Screenshots of the staff area at desktop and 375 px: test-results/screenshots/staff/.
 import type { Browser, Page } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_OWNER, DEMO_SITE_EDITOR } from './demo-accounts';
 import {
@@ -24,30 +23,19 @@ import {
   visitorAddress,
   type Account,
 } from './fixtures';
-
-const SHOTS = path.join('test-results', 'screenshots');
+import { DESKTOP, PHONE, shoot } from './shots';
 
 /** A person in a browser context of their own (own cookies, own client address). */
 async function personPage(browser: Browser, baseURL: string, workerIndex: number, width = 1280) {
   const context = await browser.newContext({
     baseURL,
-    viewport: { width, height: width < 600 ? 812 : 800 },
+    viewport: width < 600 ? PHONE : DESKTOP,
     extraHTTPHeaders: { 'x-forwarded-for': visitorAddress(workerIndex) },
   });
   await context.addCookies([{ name: 'lastShowedAt', value: String(Date.now()), url: baseURL }]);
   const page = await context.newPage();
   await page.goto('/');
   return page;
-}
-
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({
-    path: path.join(SHOTS, `staff-${name}-${width}.png`),
-    fullPage: true,
-    animations: 'disabled',
-  });
 }
 
 /** Opens the story page's story-actions menu and picks an item. */
@@ -126,7 +114,7 @@ test.describe('site staff', () => {
       await expect(dialog).toContainText(writerAccount.name);
       await expect(dialog).toContainText(writerId);
       await dialog.getByLabel(/Reason/).fill('Copied stories');
-      await shoot(admin, 'ban-dialog');
+      await shoot(admin, 'staff', 'ban-dialog');
       await dialog.getByRole('button', { name: 'Ban author' }).click();
       await expect(admin.getByText(`${writerAccount.name} is banned.`)).toBeVisible();
     });
@@ -203,7 +191,7 @@ test.describe('site staff', () => {
     const order = [third, second, first];
     await expect.poll(async () => [await label(0), await label(1), await label(2)]).toEqual(order);
     expect(before.length).toBeGreaterThan(2);
-    await shoot(admin, 'curated');
+    await shoot(admin, 'staff', 'curated');
     await card.getByRole('button', { name: 'Save editor pick' }).click();
     await expect(admin.getByText('Saved successfully')).toBeVisible();
 
@@ -268,7 +256,7 @@ test.describe('site staff', () => {
 
     await reader.reload();
     await expect.poll(() => shown.allInnerTexts()).toEqual(order);
-    await shoot(reader, 'publication-trending');
+    await shoot(reader, 'staff', 'publication-trending');
     for (const page of [admin, reader]) await page.context().close();
   });
 
@@ -300,7 +288,7 @@ test.describe('site staff', () => {
       // Site editors have no curated sets, subtopics or search of all posts.
       await expect(editor.getByRole('link', { name: 'Curated sets' })).toHaveCount(0);
       await expect(editor.getByRole('heading', { name: 'Search all stories' })).toHaveCount(0);
-      await shoot(editor, 'stories-editor');
+      await shoot(editor, 'staff', 'stories-editor');
       await editor.getByLabel('Story address or id').fill(`${baseURL}${draft.path}`);
       await editor.getByRole('button', { name: 'Open' }).click();
       const dialog = editor.getByRole('dialog', { name: 'Update story' });
@@ -381,7 +369,7 @@ test.describe('site staff', () => {
         await admin.goto(`/admin?section=${section}`);
         await expect(admin.getByRole('heading', { name: 'Staff area' })).toBeVisible();
         await expect(admin.getByText('Loading…')).toHaveCount(0);
-        await shoot(admin, section);
+        await shoot(admin, 'staff', section);
       }
       // Issue 12's pages beside them: a demo publication's admin (newsletters and their stats), the
       // daily devotion, the daily newsletter's sign-up, the anxiety topic's dialog.
@@ -393,16 +381,16 @@ test.describe('site staff', () => {
       await owner.goto(`/publications/admin/${daily.id}`);
       await expect(owner.getByRole('region', { name: 'Newsletters' })).toBeVisible();
       await expect(owner.getByText('Loading…')).toHaveCount(0);
-      await shoot(owner, 'publication-admin');
+      await shoot(owner, 'staff', 'publication-admin');
       for (const bare of ['dailydevotion', 'daily-newsletter']) {
         await owner.goto(`/${bare}`);
         await expect(owner.getByRole('heading', { level: 1 })).toBeVisible();
-        await shoot(owner, bare);
+        await shoot(owner, 'staff', bare);
       }
       await owner.goto('/tags/anxiety');
       await owner.getByRole('button', { name: 'Get letters for anxious days' }).click();
       await expect(owner.getByRole('dialog', { name: 'Peace for anxious hearts' })).toBeVisible();
-      await shoot(owner, 'anxiety-subscribe');
+      await shoot(owner, 'staff', 'anxiety-subscribe');
       await owner.context().close();
     }
   });

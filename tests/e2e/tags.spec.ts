@@ -1,22 +1,10 @@
 // Issue 11, tags and subtopics as a reader meets them: a story's tag opens /tags/{slug} with the
 // tag's name, stories, subtopics (tabs) and SEO head; "Load more" brings the next page without
 // repeating a story; an unknown tag is the 404 page. Screenshots at 1280 and 375 px go to
-// /tmp/shots-tags/ for a person to look at.
-import path from 'node:path';
+// test-results/screenshots/tags/ for a person to look at.
 import type { Page } from '@playwright/test';
 import { createStory, expect, signedInTest, test } from './fixtures';
-
-const SHOTS = process.env.TAGS_SHOTS_DIR ?? '/tmp/shots-tags';
-
-async function shootBoth(page: Page, name: string): Promise<void> {
-  for (const viewport of [
-    { width: 1280, height: 800 },
-    { width: 375, height: 812 },
-  ]) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${viewport.width}.png`), fullPage: true });
-  }
-}
+import { shootBoth } from './shots';
 
 const storyLinks = (page: Page) => page.getByTestId('tag-stories').getByRole('heading', { level: 3 });
 
@@ -42,7 +30,7 @@ test('a story’s tag opens its tag page, with subtopics as tabs and a canonical
     'href',
     `${baseURL}/tags/anxiety/feed`,
   );
-  await shootBoth(page, 'tag-anxiety');
+  await shootBoth(page, 'tags', 'tag-anxiety');
 
   const tabs = page.getByRole('navigation', { name: 'Latest stories and subtopics' });
   await expect(tabs.getByRole('link', { name: 'Latest' })).toHaveAttribute('aria-current', 'page');
@@ -51,7 +39,7 @@ test('a story’s tag opens its tag page, with subtopics as tabs and a canonical
   await expect(tabs.getByRole('link', { name: 'Peace in Anxiety' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByText('Stories for anxious hearts and sleepless nights.').first()).toBeVisible();
   await expect(page.getByRole('article').first()).toBeVisible();
-  await shootBoth(page, 'tag-subtopic');
+  await shootBoth(page, 'tags', 'tag-subtopic');
 });
 
 test('an unknown tag is the 404 page', async ({ page }) => {

@@ -4,21 +4,18 @@
 // and to a Chinese reader (Accept-Language zh-CN) from the 和合本, its name linking to its passage
 // page. A reference that is not a passage is refused with the API's words; verses added to the
 // rotation are reordered; removing the scheduled verse gives the day to the rotation. Screenshots of the page (both languages) and of the
-// staff section at 1280 and 375 px: test-results/screenshots/verse-of-the-day-*.png.
-import path from 'node:path';
+// staff section at 1280 and 375 px: test-results/screenshots/verse-of-the-day/.
 import type { Browser } from '@playwright/test';
 import { DEMO_SITE_EDITOR } from './demo-accounts';
 import { expect, signIn, test, visitorAddress } from './fixtures';
-import { shootBoth } from './shots';
-
-const SHOTS = path.join('test-results', 'screenshots');
+import { DESKTOP, shootBoth } from './shots';
 
 /** A person in a browser context of their own (own cookies, own client address, own language). */
 async function personPage(browser: Browser, baseURL: string, workerIndex: number, locale = 'en-US') {
   const context = await browser.newContext({
     baseURL,
     locale,
-    viewport: { width: 1280, height: 800 },
+    viewport: DESKTOP,
     extraHTTPHeaders: { 'x-forwarded-for': visitorAddress(workerIndex) },
   });
   await context.addCookies([{ name: 'lastShowedAt', value: String(Date.now()), url: baseURL }]);
@@ -81,7 +78,7 @@ test('staff schedule Psalm 23:1 for today; /dailydevotion shows it in English an
   await expect(rotation).toHaveText([/John 3:16/, /Romans 8:28/]);
   await expect(staff.getByRole('button', { name: 'Move John 3:16 up' })).toBeDisabled();
   await staff.evaluate(() => window.scrollTo(0, 0)); // the sticky header and tab bar at the top
-  await shootBoth(staff, SHOTS, 'verse-of-the-day-admin');
+  await shootBoth(staff, 'verse-of-the-day', 'verse-of-the-day-admin');
 
   // An English reader, not signed in.
   const reader = await personPage(browser, baseURL, info.workerIndex);
@@ -91,7 +88,7 @@ test('staff schedule Psalm 23:1 for today; /dailydevotion shows it in English an
   await expect(verse).toContainText('Yahweh is my shepherd; I shall lack nothing.');
   await expect(verse).toContainText('World English Bible');
   await expect(verse.getByRole('link', { name: 'Psalm 23:1' })).toHaveAttribute('href', '/scripture/Ps.23.1');
-  await shootBoth(reader, SHOTS, 'verse-of-the-day-en');
+  await shootBoth(reader, 'verse-of-the-day', 'verse-of-the-day-en');
 
   // A Chinese reader: the browser asks for Chinese.
   const chinese = await personPage(browser, baseURL, info.workerIndex, 'zh-CN');
@@ -102,7 +99,7 @@ test('staff schedule Psalm 23:1 for today; /dailydevotion shows it in English an
   await expect(zh).toContainText('和合本');
   await expect(zh).toHaveAttribute('lang', 'zh-CN');
   await expect(zh.getByRole('link', { name: '诗篇 23:1' })).toHaveAttribute('href', '/scripture/Ps.23.1');
-  await shootBoth(chinese, SHOTS, 'verse-of-the-day-zh');
+  await shootBoth(chinese, 'verse-of-the-day', 'verse-of-the-day-zh');
 
   // The English reader's copy is still English (one copy per language).
   await reader.reload();

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_STAFF_PASSWORD } from './demo-accounts';
 import { expect, listedPublication, signIn, test, visitorAddress } from './fixtures';
+import { shootBoth } from './shots';
 
 // Page views (issue 11): the story page's beacon counts each reader once a day, however often they
 // reload, and the publication's owner reads the count in the publication admin's stats.
@@ -79,7 +80,5 @@ test('three readers loading one story several times count three views', async ({
   const row = stats.getByRole('row').filter({ has: page.getByRole('link', { name: story.title }) });
   await expect(row.getByRole('cell').last()).toHaveText(lastWeek.toLocaleString('en'));
   await stats.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('publication-stats-1280.png'), fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: testInfo.outputPath('publication-stats-375.png'), fullPage: true });
+  await shootBoth(page, 'views', 'publication-stats');
 });

@@ -5,13 +5,12 @@
 // is a public address written out (no DNS here); this machine has no way out, so the delivery is
 // shown failing and queued for its retry — the signed deliveries themselves are checked against a
 // local receiver in tests/api/webhooks.api.test.ts. Screenshots at 1280 and 375 px go to
-// /tmp/shots-webhooks/.
+// test-results/screenshots/webhooks/.
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_ADMIN } from './demo-accounts';
 import { createStory, expect, signIn, signedInTest, test } from './fixtures';
-import { shootBoth } from './shots';
+import { DESKTOP, PHONE, shootBoth } from './shots';
 
-const SHOTS = process.env.WEBHOOKS_SHOTS_DIR ?? '/tmp/shots-webhooks';
 const ENDPOINT = 'https://93.184.215.14/lamplight-hook';
 
 async function createPublicationWithCollection(request: APIRequestContext, baseURL: string) {
@@ -89,12 +88,12 @@ signedInTest(
       await expect(row).toContainText(/Retrying|Failed/, { timeout: 1000 });
     }).toPass({ timeout: 30_000 });
     await expect(row.getByRole('button', { name: 'Resend' })).toBeVisible();
-    await shootBoth(page, SHOTS, 'publication-admin-webhooks');
+    await shootBoth(page, 'webhooks', 'publication-admin-webhooks');
     // On a phone the section keeps to the screen's width (the deliveries table scrolls inside it).
-    await page.setViewportSize({ width: 375, height: 812 });
+    await page.setViewportSize(PHONE);
     const right = await section.evaluate((element) => element.getBoundingClientRect().right);
     expect(right).toBeLessThanOrEqual(375);
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.setViewportSize(DESKTOP);
 
     await again.getByRole('button', { name: 'Switch off' }).click();
     await expect(again.getByText('Off', { exact: true })).toBeVisible();
@@ -109,5 +108,5 @@ test('a site admin manages the site-wide webhooks in the staff area', async ({ p
   const section = page.getByTestId('webhooks');
   await expect(section.getByRole('heading', { name: 'Webhooks', exact: true })).toBeVisible();
   await expect(section.getByText(/Site-wide endpoints hear the events of every publication/)).toBeVisible();
-  await shootBoth(page, SHOTS, 'staff-webhooks');
+  await shootBoth(page, 'webhooks', 'staff-webhooks');
 });

@@ -5,26 +5,15 @@
 // Each journey is a writer of its own (a fresh account), and the stories it does not write through
 // the editor are made through the API first, so one journey failing never fails another.
 // Screenshots of the editor, the settings dialog and the studio at 1280 and 375 px go to
-// /tmp/shots-studio/ (or $SHOTS_DIR) for a person to look at.
+// test-results/screenshots/writing/ for a person to look at.
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { nextButton, writeStory } from './editor';
 import { createStory, expect, newUserTest, test } from './fixtures';
+import { PHONE, shoot } from './shots';
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-studio';
 // Relative to the project root, where Playwright runs (playwright.config.ts).
 const IMAGE = path.resolve('tests/e2e/fixtures/lamp.png');
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({
-    path: path.join(SHOTS, `${name}-${width}.png`),
-    fullPage: true,
-    animations: 'disabled',
-    caret: 'hide',
-  });
-}
 
 /** A datetime-local value (UTC) `minutes` after the current minute. */
 function minutesAhead(minutes: number): string {
@@ -93,12 +82,12 @@ test.describe('writing journeys', () => {
       await expect(body.locator('img[src*="/uploads/"]')).toBeVisible({ timeout: 20_000 });
       await expect(body.getByRole('heading', { name: 'Where the light falls' })).toBeVisible();
       await expect(body.getByRole('link', { name: 'https://example.com/psalm-23' })).toBeVisible();
-      await shoot(page, 'editor');
+      await shoot(page, 'writing', 'editor');
 
       await nextButton(page).click();
       const settings = dialog(page, 'Story settings');
       await expect(settings).toBeVisible();
-      await shoot(page, 'story-settings');
+      await shoot(page, 'writing', 'story-settings');
       await settings.getByRole('button', { name: 'Publish now' }).click();
       await expect(page).toHaveURL(/\/stories\/morning-light-[a-z0-9]+-[A-Za-z0-9_-]{21}$/, {
         timeout: 20_000,
@@ -212,7 +201,7 @@ test.describe('writing journeys', () => {
       await reschedule.getByRole('switch', { name: 'Schedule for later' }).check();
       const later = minutesAhead(3 * 24 * 60);
       await reschedule.getByLabel('Publish at (UTC)').fill(later);
-      await shoot(page, 'reschedule-story');
+      await shoot(page, 'writing', 'reschedule-story');
       await reschedule.getByRole('button', { name: 'Schedule to publish' }).click();
       await expect(reschedule).toBeHidden();
       const laterDate = new Date(`${later}:00Z`).toLocaleDateString('en-US', {
@@ -281,7 +270,7 @@ test.describe('writing journeys', () => {
     const filter = dialog(page, 'Filter stories');
     await expect(filter.getByLabel('Time')).toContainText('Past 2 years');
     await filter.getByLabel('Status').selectOption({ label: 'Published' });
-    await shoot(page, 'story-filter');
+    await shoot(page, 'writing', 'story-filter');
     await filter.getByRole('button', { name: 'Apply' }).click();
     await expect(page).toHaveURL(/\/me\?status=published$/);
     await expect(rows).toHaveCount(1);
@@ -302,28 +291,28 @@ test.describe('writing journeys', () => {
     await page.getByRole('button', { name: 'Remove filter Under review' }).click();
     await expect(page).toHaveURL(/\/me$/);
     await expect(rows).toHaveCount(2);
-    await shoot(page, 'studio');
+    await shoot(page, 'writing', 'studio');
   });
 
   newUserTest('the studio, story-actions and editor at 375 px', async ({ page, baseURL }) => {
     const story = await createStory(page.request, baseURL!, storyData(titled('Second draft')), 'draft');
     await createStory(page.request, baseURL!, storyData(titled('Out in the world')));
-    await page.setViewportSize({ width: 375, height: 812 });
+    await page.setViewportSize(PHONE);
     await page.goto('/me');
     await expect(page.getByRole('list', { name: 'Stories' }).getByRole('listitem')).toHaveCount(2);
-    await shoot(page, 'studio');
+    await shoot(page, 'writing', 'studio');
     await openActions(page, story.title);
-    await shoot(page, 'story-actions');
+    await shoot(page, 'writing', 'story-actions');
     await page.keyboard.press('Escape');
     await writeStory(page, {
       title: titled('Phone story'),
       excerpt: 'Written on a small screen.',
       body: 'Small screens, big grace.',
     });
-    await shoot(page, 'editor');
+    await shoot(page, 'writing', 'editor');
     await nextButton(page).click();
     await expect(dialog(page, 'Story settings')).toBeVisible();
-    await shoot(page, 'story-settings');
+    await shoot(page, 'writing', 'story-settings');
   });
 
   test('anonymous visitors get the sign-in prompt in the studio', async ({ page }) => {
