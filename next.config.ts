@@ -5,6 +5,13 @@ const nextConfig: NextConfig = {
   // Separate build folders let several checkouts' browser tests run side by side (NEXT_DIST_DIR).
   distDir: process.env.NEXT_DIST_DIR ?? '.next',
   poweredByHeader: false,
+  // Every page's <title>, canonical and Open Graph tags in its <head>, for every user agent: Next.js
+  // otherwise streams them into the body for browsers and blocks only for the crawlers it knows, so a
+  // page cached from a browser's request held a different head from one cached from a bot's (the
+  // caches keep one HTML for every reader), and a client navigation could leave the story page's
+  // streamed canonical beside the tag page's (seen in tests/e2e/tags.spec.ts). Our pages come from
+  // the page caches: waiting for the metadata costs a render, not a reader.
+  htmlLimitedBots: /.*/,
   // PGlite ships WASM and pg-boss spawns timers: both must stay plain Node modules, not bundled;
   // prom-client too, one copy per process (pino is kept out by Next.js itself).
   serverExternalPackages: ['@electric-sql/pglite', 'pg-boss', 'pg', 'prom-client'],
