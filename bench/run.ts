@@ -31,6 +31,8 @@
 // the passage page and verse preview measures (bench/scripture.ts); `-- --prepare` only seeds.
 // `-- --following-only` only the Following feed's pages 1 and 500 for a reader of 500 writers (bench/following.ts).
 // `-- --responses-only` only the story page with 200 responses vs none, and posting one (bench/responses.ts).
+// `-- --create-only` only the create-and-publish measure (issue 21's write path); with
+// SERVER_CPU_PROFILE_DIR=DIR the server leaves its CPU profile in DIR (scripts/server-process.mjs).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -83,6 +85,8 @@ const SEARCH_ONLY = process.argv.includes('--search-only');
 const SCRIPTURE_ONLY = process.argv.includes('--scripture-only');
 /** `npm run bench -- --following-only`: the Following feed's measures alone (bench/following.ts). */
 const FOLLOWING_ONLY = process.argv.includes('--following-only');
+/** `npm run bench -- --create-only`: the create-and-publish measure alone. */
+const CREATE_ONLY = process.argv.includes('--create-only');
 /** `npm run bench -- --responses-only`: the story page with and without responses, and posting one (bench/responses.ts). */
 const RESPONSES_ONLY = process.argv.includes('--responses-only');
 const URLS = Number(process.env.BENCH_URLS ?? 250);
@@ -265,6 +269,25 @@ type BenchData = {
   responses: ResponsesData;
 };
 
+/** Per-run data (on the run's copy) the chosen measures need; a run of all of them needs all. */
+const ALL_MEASURES = ![SEARCH_ONLY, SCRIPTURE_ONLY, FOLLOWING_ONLY, RESPONSES_ONLY, CREATE_ONLY].some(
+  Boolean,
+);
+const PREPARED = {
+  banWriter: ALL_MEASURES,
+  following: ALL_MEASURES || FOLLOWING_ONLY,
+  responses: ALL_MEASURES || RESPONSES_ONLY,
+};
+
+/** Stands for data this run did not prepare: reading it is a mistake in this file, said plainly. */
+function unprepared<T extends object>(what: string): T {
+  return new Proxy({} as T, {
+    get() {
+      throw new Error(`${what}'s data is not prepared in this run (see PREPARED in bench/run.ts)`);
+    },
+  });
+}
+
 async function readBenchData(databaseUrl: string | undefined): Promise<BenchData> {
   const database = await openDatabase(
     databaseUrl
@@ -293,12 +316,22 @@ async function readBenchData(databaseUrl: string | undefined): Promise<BenchData
     const listings = await readListingData(rows);
     // Issue 13: a writer with 10,000 stories to ban, on this run's fresh copy; after the listings are
     // read, and none taken from their writer, so those measures see the data as before.
-    const banWriter = await prepareBanWriter(rows, listings.writer.subdomain);
+    // Each costs minutes at 100,000 stories on PostgreSQL: only what this run's measures read.
+    const banWriter = PREPARED.banWriter
+      ? await prepareBanWriter(rows, listings.writer.subdomain)
+      : unprepared<BanWriterData>('the ban measure');
     const scripture = await readScriptureData(rows);
     // Issue 25: a reader following 500 writers; the listing and ban measures keep their writers.
-    const following = await prepareFollowing(rows, [listings.writer.id, banWriter.writerId]);
+    const following = PREPARED.following
+      ? await prepareFollowing(rows, [
+          listings.writer.id,
+          ...(PREPARED.banWriter ? [banWriter.writerId] : []),
+        ])
+      : unprepared<FollowingData>('the Following feed');
     // Issue 25: 200 responses under one story of the cold set, and 200 readers to post (decision 053).
-    const responses = await prepareResponses(rows, paths.slice(URLS));
+    const responses = PREPARED.responses
+      ? await prepareResponses(rows, paths.slice(URLS))
+      : unprepared<ResponsesData>('the responses measure');
     return {
       paths: paths.slice(0, URLS),
       coldPaths: paths.slice(URLS),
@@ -706,6 +739,12 @@ async function main() {
         cookie: () => sessionCookie(data.following.readerId),
       }))
         rows.push({ ...(await measure()), rss: rss.phase() });
+      rss.stop();
+      printTable(rows, rss.peak(), data);
+      return;
+    }
+    if (CREATE_ONLY) {
+      rows.push({ ...(await createAndPublish(data.writerId)), rss: rss.phase() });
       rss.stop();
       printTable(rows, rss.peak(), data);
       return;

@@ -17,11 +17,17 @@ export const SERVER_SCRIPT = path.join(root, 'scripts/server.mjs');
  * native memory at its peak; the baseline compiler (Liftoff) alone does not, but its code is the
  * unoptimised tier where PGlite spends most of a query, so it is a choice for a small machine short
  * of memory, not the default (decision 009): WASM_LIFTOFF_ONLY=true. Node refuses it in NODE_OPTIONS.
+ * SERVER_CPU_PROFILE_DIR=DIR: the process writes a V8 CPU profile (.cpuprofile, for Chrome's
+ * DevTools) into DIR when it stops — where a request's time goes (`npm run bench` passes it on);
+ * Node refuses --cpu-prof in NODE_OPTIONS too.
  */
 export function serverNodeFlags(env) {
   const heap = (env.NODE_OPTIONS ?? '').includes('--max-old-space-size') ? [] : ['--max-old-space-size=512'];
   const liftoffOnly = !env.DATABASE_URL && env.WASM_LIFTOFF_ONLY === 'true' ? ['--liftoff-only'] : [];
-  return [...heap, ...liftoffOnly];
+  const profile = env.SERVER_CPU_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${env.SERVER_CPU_PROFILE_DIR}`]
+    : [];
+  return [...heap, ...liftoffOnly, ...profile];
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Db } from '../../src/server/db/client';
 import { postRevisions, posts } from '../../src/server/db/schema';
 import { newUuid } from '../../src/server/lib/ids';
 import { publishDueStories } from '../../src/server/modules/posts/posts-lifecycle.service';
+import { keepStoryRevision } from '../../src/server/modules/revisions/revisions.service';
 import { createPost, createUser } from '../factories';
 import { call } from '../helpers/api-client';
 import { useTestDatabase } from '../helpers/test-db';
@@ -43,6 +44,25 @@ const ageHistory = (postId: string, minutes = 11) =>
       updatedAt: sql`${postRevisions.updatedAt} - make_interval(mins => ${minutes})`,
     })
     .where(eq(postRevisions.postId, postId));
+
+/** A full history of 100 edits titled 'Old 0' to 'Old 99', the n-th kept at `at(n)`. */
+const keepOldEdits = (postId: string, actorId: string, at: (n: number) => Date) =>
+  db.insert(postRevisions).values(
+    Array.from({ length: 100 }, (_, n) => ({
+      id: newUuid(),
+      postId,
+      actorId,
+      kind: 'edit' as const,
+      title: `Old ${n}`,
+      excerpt: '',
+      bodyJson: doc(`old ${n}`),
+      bodyHtml: `<p>old ${n}</p>`,
+      languageCode: 'en',
+      status: 'draft' as const,
+      createdAt: at(n),
+      updatedAt: at(n),
+    })),
+  );
 
 const versionOf = async (postId: string) =>
   (await db.select({ version: posts.version }).from(posts).where(eq(posts.id, postId)))[0].version;
@@ -299,21 +319,7 @@ describe('story revisions API', () => {
     const author = await createUser(db);
     const story = await createPost(db, { author, status: 'draft' });
     const start = Date.now() - 200 * 3_600_000;
-    const old = Array.from({ length: 100 }, (_, n) => ({
-      id: newUuid(),
-      postId: story.id,
-      actorId: author.id,
-      kind: 'edit' as const,
-      title: `Old ${n}`,
-      excerpt: '',
-      bodyJson: doc(`old ${n}`),
-      bodyHtml: `<p>old ${n}</p>`,
-      languageCode: 'en',
-      status: 'draft' as const,
-      createdAt: new Date(start + n * 3_600_000),
-      updatedAt: new Date(start + n * 3_600_000),
-    }));
-    await db.insert(postRevisions).values(old);
+    await keepOldEdits(story.id, author.id, (n) => new Date(start + n * 3_600_000));
     await save(author.id, story.id, { title: 'The hundred and first' });
 
     const rows = await storedRevisions(story.id);
@@ -327,6 +333,34 @@ describe('story revisions API', () => {
       .from(postRevisions)
       .where(and(eq(postRevisions.postId, story.id), eq(postRevisions.kind, 'edit')));
     expect(count[0].n).toBe(100);
+  });
+
+  it('keeps a publish after the newest revision even when that one is ahead of the clock, pruning to 100', async () => {
+    const author = await createUser(db);
+    const story = await createPost(db, { author, tags: ['Hope', 'Grace'] });
+    // A history timed a minute ahead (another process's clock): the publish goes after its newest.
+    const ahead = Date.now() + 60_000;
+    await keepOldEdits(story.id, author.id, (n) => new Date(ahead - (99 - n) * 1_000));
+
+    const kept = await keepStoryRevision({ postId: story.id, actorId: author.id, kind: 'publish' });
+
+    const rows = await storedRevisions(story.id);
+    expect(rows).toHaveLength(100);
+    expect(rows[0]).toMatchObject({
+      id: kept,
+      kind: 'publish',
+      actorId: author.id,
+      title: story.title,
+      excerpt: story.excerpt,
+      bodyHtml: story.bodyHtml,
+      tags: ['Hope', 'Grace'],
+      status: 'published',
+      wordCount: story.wordCount,
+    });
+    expect(rows[0].createdAt.getTime()).toBe(ahead + 1);
+    expect(rows.at(-1)!.title).toBe('Old 1');
+    // A story deleted meanwhile keeps nothing.
+    expect(await keepStoryRevision({ postId: 'gone-story', actorId: author.id, kind: 'publish' })).toBeNull();
   });
 
   describe('restoring', () => {

@@ -112,6 +112,23 @@ export async function keepRevision(input: KeepRevisionInput): Promise<KeptRevisi
   });
 }
 
+/**
+ * Keeps the story's current content as a new revision, whatever the history holds (a publish, a
+ * restore, a story's first save: nothing to compare with), in one round trip: the database function
+ * of migration 0020 does what keepRevision's 'insert' does, on its side. The new revision's id, or
+ * null when the story is gone.
+ */
+export async function keepNewRevision(input: Omit<KeepRevisionInput, 'plan'>): Promise<string | null> {
+  const db = await getDb();
+  const id = newUuid();
+  const result = (await db.execute(sql`
+    select keep_new_post_revision(${id}::uuid, ${input.postId}, ${input.actorId}::uuid, ${input.kind},
+      ${input.restoredFromId ?? null}::uuid, ${input.now.toISOString()}::timestamptz, ${input.keep}::integer) as id`)) as unknown as {
+    rows: { id: string | null }[];
+  };
+  return result.rows[0]?.id ?? null;
+}
+
 const actorColumns = {
   actorId: postRevisions.actorId,
   actorName: users.name,

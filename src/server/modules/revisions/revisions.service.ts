@@ -8,6 +8,7 @@ import { updatePost } from '../posts/posts.service';
 import {
   findRevision,
   findRevisionPage,
+  keepNewRevision,
   keepRevision,
   type KeepPlan,
   type RevisionDetailRow,
@@ -70,8 +71,15 @@ export async function keepStoryRevision(input: {
   actorId: string | null;
   kind: RevisionKind;
   restoredFromId?: string;
+  /** The story's first save: its history is empty, so the revision is a new one. */
+  first?: boolean;
 }): Promise<string | null> {
   const now = new Date();
+  // planRevision keeps every publish and restore, and any first revision, as a new one: nothing to
+  // read and compare first, so one round trip (the create-and-publish path, decision 058).
+  if (input.kind !== 'edit' || input.first) {
+    return keepNewRevision({ ...input, now, keep: REVISIONS_KEPT });
+  }
   const kept = await keepRevision({
     ...input,
     now,
@@ -113,6 +121,7 @@ export async function keepSavedStory(save: {
     postId: save.postId,
     actorId: save.actorId,
     kind: save.republished ? 'publish' : 'edit',
+    first: save.created,
   });
 }
 
