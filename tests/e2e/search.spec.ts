@@ -115,10 +115,16 @@ test('the search page is kept for every reader, but one address being limited is
   expect(refused).toContain('Too many searches');
 
   // Another reader asking the same words gets the results, not the first reader's refusal…
-  const other = await (await request.get(`/search?q=${word}`, from('203.0.113.77'))).text();
-  expect(other).not.toContain('Too many searches');
-  expect(other).toContain(`Results for “${word}”`);
   // …and that page is the one kept: the limited reader now gets it too, without a search counted.
-  const kept = await (await request.get(`/search?q=${word}`, from(limited))).text();
+  // A change anywhere on the site (another test's publish, in the other worker) empties the cache
+  // between the two requests now and then; the pair is asked again then, a few times at most.
+  let other = '';
+  let kept = '';
+  for (let attempt = 0; attempt < 5 && (attempt === 0 || kept !== other); attempt++) {
+    other = await (await request.get(`/search?q=${word}`, from('203.0.113.77'))).text();
+    expect(other).not.toContain('Too many searches');
+    expect(other).toContain(`Results for “${word}”`);
+    kept = await (await request.get(`/search?q=${word}`, from(limited))).text();
+  }
   expect(kept).toBe(other);
 });
