@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
 import { getDb } from '../../db';
+import { namedPreparedQuery, sqlStatement, typedPlaceholder } from '../../db/prepared';
 import { cursorTime, type Cursor } from '../../lib/cursor';
 import { newUuid } from '../../lib/ids';
 import { postTags, tags } from '../posts/posts-tags.table';
@@ -112,6 +113,17 @@ export async function keepRevision(input: KeepRevisionInput): Promise<KeptRevisi
   });
 }
 
+const param = typedPlaceholder;
+
+// Prepared (src/server/db/prepared.ts): it runs on every publish, and PGlite would plan it anew.
+const keepNewRevisionQuery = namedPreparedQuery<{ id: string | null }>(
+  'revisions_keep_new',
+  sqlStatement(sql`
+    select keep_new_post_revision(${param('id', 'uuid')}, ${param('postId', 'text')}, ${param('actorId', 'uuid')},
+      ${param('kind', 'text')}, ${param('restoredFromId', 'uuid')}, ${param('now', 'timestamptz')},
+      ${param('keep', 'integer')}) as id`),
+);
+
 /**
  * Keeps the story's current content as a new revision, whatever the history holds (a publish, a
  * restore, a story's first save: nothing to compare with), in one round trip: the database function
@@ -119,14 +131,16 @@ export async function keepRevision(input: KeepRevisionInput): Promise<KeptRevisi
  * null when the story is gone.
  */
 export async function keepNewRevision(input: Omit<KeepRevisionInput, 'plan'>): Promise<string | null> {
-  const db = await getDb();
-  const id = newUuid();
-  const result = (await db.execute(sql`
-    select keep_new_post_revision(${id}::uuid, ${input.postId}, ${input.actorId}::uuid, ${input.kind},
-      ${input.restoredFromId ?? null}::uuid, ${input.now.toISOString()}::timestamptz, ${input.keep}::integer) as id`)) as unknown as {
-    rows: { id: string | null }[];
-  };
-  return result.rows[0]?.id ?? null;
+  const [row] = await keepNewRevisionQuery({
+    id: newUuid(),
+    postId: input.postId,
+    actorId: input.actorId,
+    kind: input.kind,
+    restoredFromId: input.restoredFromId ?? null,
+    now: input.now.toISOString(),
+    keep: String(input.keep),
+  });
+  return row?.id ?? null;
 }
 
 const actorColumns = {
