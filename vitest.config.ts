@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Files whose tests time what other processes do — workers SIGKILLed mid-send, graceful shutdown,
-// metrics counted as requests end, backups of a running site — run after the others, one at a time,
-// with nothing beside them: CPU taken by a neighbouring file would stretch the windows they time
-// (docs/decisions/056-ci-time.md). Every other file is meant to run two at a time, each on its own
-// database — but in the first CI run with this config they did not overlap (see decision 056).
-const ALONE = ['tests/jobs/**/*.test.ts', 'tests/observability/**/*.test.ts', 'tests/backups/**/*.test.ts'];
+import { ALONE, FRESH } from './tests/vitest-groups';
+
+// Three groups of files (tests/vitest-groups.ts, docs/decisions/056-ci-time.md): `together` — most
+// files, two at a time, each worker importing the app once for all the files it runs (isolate: false;
+// each file still has its own database, and tests/helpers/file-teardown.ts puts back what a file
+// changed in the process); `fresh` — the files that need a module graph of their own, beside them; then
+// `alone`, one at a time with nothing beside it.
 
 // `npm test` runs every tier below on embedded PGlite; `npm run test:pg` runs the same files again
 // against the PostgreSQL server named by TEST_DATABASE_URL (a scratch database per test file).
@@ -37,10 +38,17 @@ export default defineConfig({
         test: {
           name: 'together',
           include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
-          exclude: ALONE,
+          exclude: [...ALONE, ...FRESH],
+          isolate: false,
+          setupFiles: ['tests/helpers/file-teardown.ts'],
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
+      },
+      {
+        extends: true,
+        // Same group as `together` (Vitest runs one group's projects side by side, at one worker count).
+        test: { name: 'fresh', include: FRESH, maxWorkers: 2, sequence: { groupOrder: 0 } },
       },
       {
         extends: true,

@@ -11,7 +11,7 @@ import {
   type TopicRow,
 } from '../../src/server/db/schema';
 import { TOPIC_DAILY_DEVOTIONAL } from '../../src/lib/topics';
-import { mailTransport, setMailTransport, smtpTransport } from '../../src/server/lib/mail';
+import { resetMailTransport, setMailTransport, smtpTransport } from '../../src/server/lib/mail';
 import {
   dailyDevotionalDueAt,
   startDailyDevotional,
@@ -49,7 +49,7 @@ beforeAll(async () => {
   [topic] = await db.select().from(topics).where(eq(topics.slug, TOPIC_DAILY_DEVOTIONAL));
 });
 afterAll(async () => {
-  await mailTransport().close();
+  await resetMailTransport();
   await sink.close();
 });
 

@@ -2,7 +2,7 @@ import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
 import { dailyVerses, type UserRow } from '../../src/server/db/schema';
-import { mailTransport, setMailTransport, smtpTransport } from '../../src/server/lib/mail';
+import { resetMailTransport, setMailTransport, smtpTransport } from '../../src/server/lib/mail';
 import { sendDueNewsletters } from '../../src/server/modules/newsletters/newsletters-sender.service';
 import { publicationTopicSlug } from '../../src/server/modules/newsletters/newsletters.table';
 import {
@@ -55,7 +55,7 @@ beforeAll(async () => {
   await setMailTransport(smtpTransport(sink.url, 1));
 });
 afterAll(async () => {
-  await mailTransport().close();
+  await resetMailTransport();
   await sink.close();
 });
 beforeEach(async () => {

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
 import { newsletterDeliveries, newsletterEntries, subscriptions } from '../../src/server/db/schema';
-import { mailTransport, smtpTransport, setMailTransport } from '../../src/server/lib/mail';
+import { resetMailTransport, smtpTransport, setMailTransport } from '../../src/server/lib/mail';
 import { sendDueNewsletters } from '../../src/server/modules/newsletters/newsletters-sender.service';
 import { publicationTopicSlug } from '../../src/server/modules/newsletters/newsletters.table';
 import {
@@ -34,7 +34,7 @@ beforeAll(async () => {
   await setMailTransport(smtpTransport(sink.url, 2));
 });
 afterAll(async () => {
-  await mailTransport().close();
+  await resetMailTransport();
   await sink.close();
 });
 

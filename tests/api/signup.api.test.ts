@@ -4,7 +4,7 @@ import type { Db } from '../../src/server/db/client';
 import { pendingSignups, users } from '../../src/server/db/schema';
 import { SOCKET_ADDRESS_HEADER } from '../../src/server/lib/client-address';
 import { env } from '../../src/server/lib/env';
-import { mailTransport, setMailTransport, smtpTransport } from '../../src/server/lib/mail';
+import { resetMailTransport, setMailTransport, smtpTransport } from '../../src/server/lib/mail';
 import { parseTrustProxy, type TrustProxy } from '../../src/server/lib/trust-proxy';
 import { SIGN_UP_SUBJECTS } from '../../src/server/modules/users/signups-mail';
 import { sendSignUpMails } from '../../src/server/modules/users/signups.service';
@@ -33,7 +33,7 @@ afterAll(async () => {
     if (unsent.length === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  await mailTransport().close(); // QUIT first: the sink waits for open connections when it closes
+  await resetMailTransport(); // QUIT first: the sink waits for open connections when it closes
   await sink.close();
 });
 

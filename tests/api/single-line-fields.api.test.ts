@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
 import { collections, lists, publications, subtopics, users } from '../../src/server/db/schema';
 import { SINGLE_LINE_MESSAGE } from '../../src/server/lib/plain-text';
-import { mailTransport, setMailTransport, smtpTransport } from '../../src/server/lib/mail';
+import { resetMailTransport, setMailTransport, smtpTransport } from '../../src/server/lib/mail';
 import { sendConfirmationMails } from '../../src/server/modules/newsletters/subscriptions.service';
 import { createPublication, createUser } from '../factories';
 import { call } from '../helpers/api-client';
@@ -37,7 +37,7 @@ beforeAll(async () => {
   await setMailTransport(smtpTransport(sink.url, 1));
 });
 afterAll(async () => {
-  await mailTransport().close();
+  await resetMailTransport();
   await sink.close();
 });
 

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
 import { subscriptions, topics } from '../../src/server/db/schema';
-import { mailTransport, smtpTransport, setMailTransport } from '../../src/server/lib/mail';
+import { resetMailTransport, smtpTransport, setMailTransport } from '../../src/server/lib/mail';
 import {
   NO_NEWSLETTER_YET,
   DEFAULT_NEWSLETTER_DESCRIPTION,
@@ -65,7 +65,7 @@ beforeAll(async () => {
   await setMailTransport(smtpTransport(sink.url, 2));
 });
 afterAll(async () => {
-  await mailTransport().close(); // QUIT first: the sink waits for open connections when it closes
+  await resetMailTransport(); // QUIT first: the sink waits for open connections when it closes
   await sink.close();
 });
 

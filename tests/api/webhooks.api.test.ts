@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
 import { webhookDeliveries, webhooks } from '../../src/server/db/schema';
 import { env } from '../../src/server/lib/env';
-import { mailTransport, setMailTransport, smtpTransport } from '../../src/server/lib/mail';
+import { resetMailTransport, setMailTransport, smtpTransport } from '../../src/server/lib/mail';
 import {
   confirmToken,
   manageToken,
@@ -81,7 +81,7 @@ afterAll(async () => {
   env.OUTBOUND_ALLOW_PRIVATE = false;
   receiver.closeAllConnections();
   await new Promise((resolve) => receiver.close(resolve));
-  await mailTransport().close();
+  await resetMailTransport();
   await sink.close();
 });
 

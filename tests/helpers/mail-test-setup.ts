@@ -1,6 +1,6 @@
 import { afterAll } from 'vitest';
 import type { Db } from '../../src/server/db/client';
-import { mailTransport, setMailTransport, smtpTransport } from '../../src/server/lib/mail';
+import { resetMailTransport, setMailTransport, smtpTransport } from '../../src/server/lib/mail';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 // Not a React hook, whatever its name says: renamed here so the hooks lint rule does not take it for one.
 import { useTestDatabase as openTestDatabase } from './test-db';
@@ -12,7 +12,7 @@ import { useTestDatabase as openTestDatabase } from './test-db';
 const opened: SmtpSink[] = [];
 afterAll(async () => {
   if (opened.length === 0) return;
-  await mailTransport().close();
+  await resetMailTransport();
   for (const sink of opened.splice(0)) await sink.close();
 });
 

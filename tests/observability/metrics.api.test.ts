@@ -6,7 +6,7 @@ import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAddressList, type AddressList } from '../../src/server/lib/address-list';
 import { env } from '../../src/server/lib/env';
-import { mailTransport, setMailTransport, smtpTransport } from '../../src/server/lib/mail';
+import { resetMailTransport, setMailTransport, smtpTransport } from '../../src/server/lib/mail';
 import { sendConfirmationJob } from '../../src/server/modules/newsletters/newsletters.jobs';
 import { createMetricsEndpoint, type MetricsRequest } from '../../src/server/observability/metrics-endpoint';
 import { getRuntime, type Runtime } from '../../src/server/runtime';
@@ -79,7 +79,7 @@ afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
   await runtime.jobs?.stop();
-  await mailTransport().close();
+  await resetMailTransport();
   await sink.close();
   logs.restore();
 });

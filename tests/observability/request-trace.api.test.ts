@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineJob } from '../../src/server/jobs/registry';
 import { JOB_META_KEY } from '../../src/server/jobs/job-meta';
-import { mailTransport, setMailTransport, smtpTransport } from '../../src/server/lib/mail';
+import { resetMailTransport, setMailTransport, smtpTransport } from '../../src/server/lib/mail';
 import { sendConfirmationJob } from '../../src/server/modules/newsletters/newsletters.jobs';
 import { runWithLogContext } from '../../src/server/observability/log-context';
 import { getRuntime } from '../../src/server/runtime';
@@ -53,7 +53,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await (await getRuntime()).jobs?.stop();
-  await mailTransport().close(); // QUIT first: the sink waits for open connections when it closes
+  await resetMailTransport(); // QUIT first: the sink waits for open connections when it closes
   await sink.close();
   logs.restore();
 });

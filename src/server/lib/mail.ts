@@ -68,6 +68,13 @@ export async function setMailTransport(transport: MailTransport): Promise<void> 
   await previous?.close();
 }
 
+/** Closes the process's transport and forgets it: the next message takes the configured one again (tests). */
+export async function resetMailTransport(): Promise<void> {
+  const previous = current;
+  current = null;
+  await previous?.close();
+}
+
 /** The start-up banner's line: where mail goes. */
 export function describeMailTransport(): string {
   return mailTransport().description;
