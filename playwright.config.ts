@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { DEMO_STAFF_PASSWORD, E2E_SUPPORT_EMAIL } from './tests/e2e/demo-accounts';
 import { e2eSmtpPort } from './tests/e2e/smtp-port';
@@ -6,8 +6,16 @@ import { e2eSmtpPort } from './tests/e2e/smtp-port';
 // Debian's Chromium and the flags this machine needs (npm run lighthouse reads the same file).
 const chromium = JSON.parse(readFileSync('tests/e2e/chromium.json', 'utf8')) as {
   executablePath: string;
+  headlessShellPath: string;
   args: string[];
 };
+// The tests run headless: in Chromium's headless shell when it is installed (Debian's
+// chromium-headless-shell, which .ci/run installs), as Playwright's own downloads do — the same
+// engine without the full browser's windowing and compositing, a third less CPU a test here
+// (docs/decisions/056-ci-time.md); otherwise in the full browser. CHROMIUM_PATH chooses either.
+const browserPath =
+  process.env.CHROMIUM_PATH ??
+  (existsSync(chromium.headlessShellPath) ? chromium.headlessShellPath : chromium.executablePath);
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
@@ -50,7 +58,7 @@ export default defineConfig({
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? chromium.executablePath,
+      executablePath: browserPath,
       args: chromium.args,
     },
   },

@@ -1,3 +1,4 @@
+import { env } from '../../lib/env';
 import { newUuid } from '../../lib/ids';
 import { MailError, MailNotCommitted, mailTransport } from '../../lib/mail';
 import { log } from '../../observability/logger';
@@ -32,9 +33,10 @@ import { markAddressBounced } from './subscriptions.repository';
 // second worker never takes a row another holds, a dead worker's lease runs out and its rows are
 // taken over, and no row is mailed twice or skipped.
 
-/** Rows leased at a time; a lease outlives the slowest batch by far. */
+/** Rows leased at a time; a lease (MAIL_LEASE_SECONDS, 30 by default) outlives the slowest batch by far. */
 export const BATCH_SIZE = 50;
-export const LEASE_SECONDS = 30;
+/** How long a batch is this worker's: after that, a worker that died holding it has its rows taken over. */
+export const leaseSeconds = (): number => env.MAIL_LEASE_SECONDS;
 /** Transient failures (4xx, connection) are retried with backoff this many times, then recorded as failed. */
 export const MAX_ATTEMPTS = 8;
 const backoffSeconds = (attempts: number) => Math.min(3600, 15 * 2 ** Math.max(0, attempts - 1));
@@ -113,7 +115,7 @@ async function sendEntry(entryId: string, signal?: AbortSignal): Promise<number>
   let sent = 0;
   for (;;) {
     if (signal?.aborted) break;
-    const batch = await claimDeliveries(entryId, claimId, BATCH_SIZE, LEASE_SECONDS);
+    const batch = await claimDeliveries(entryId, claimId, BATCH_SIZE, leaseSeconds());
     if (batch.length === 0) break;
     let next = 0;
     const lane = async () => {

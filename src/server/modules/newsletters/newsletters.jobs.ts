@@ -15,7 +15,7 @@ export const sendDueNewslettersJob = defineJob({
   handler: async ({ newsletterId }, { signal }) => {
     await sendDueNewsletters(newsletterId, signal);
   },
-  // A send to many thousands takes minutes; a dead worker's leases expire on their own (30 s).
+  // A send to many thousands takes minutes; a dead worker's leases expire on their own (MAIL_LEASE_SECONDS).
   expireInSeconds: 1800,
   retryLimit: 5,
 });

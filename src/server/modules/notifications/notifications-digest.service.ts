@@ -1,7 +1,7 @@
 import { newUuid } from '../../lib/ids';
 import { MailError, MailNotCommitted, mailTransport } from '../../lib/mail';
 import { log } from '../../observability/logger';
-import { BATCH_SIZE, LEASE_SECONDS, MAX_ATTEMPTS } from '../newsletters/newsletters-sender.service';
+import { BATCH_SIZE, leaseSeconds, MAX_ATTEMPTS } from '../newsletters/newsletters-sender.service';
 import {
   anyDigestDue,
   anyQueuedDigest,
@@ -49,7 +49,7 @@ export async function sendDueDigests(now = new Date(), signal?: AbortSignal): Pr
   let sent = 0;
   for (;;) {
     if (signal?.aborted) break;
-    const batch = await claimDigests(claimId, BATCH_SIZE, LEASE_SECONDS);
+    const batch = await claimDigests(claimId, BATCH_SIZE, leaseSeconds());
     if (batch.length === 0) break;
     let next = 0;
     const lane = async () => {

@@ -2,7 +2,7 @@ import { storyPath } from '../../../lib/slug';
 import { newUuid } from '../../lib/ids';
 import { MailError, MailNotCommitted, mailTransport } from '../../lib/mail';
 import { log } from '../../observability/logger';
-import { BATCH_SIZE, LEASE_SECONDS, MAX_ATTEMPTS } from '../newsletters/newsletters-sender.service';
+import { BATCH_SIZE, leaseSeconds, MAX_ATTEMPTS } from '../newsletters/newsletters-sender.service';
 import { markSubscriptionsBounced } from '../newsletters/subscriptions-topics.service';
 import { isPublicStory, storyResource } from '../posts/posts-access.service';
 import { getStoryAfterWrite } from '../posts/posts-read.service';
@@ -54,7 +54,7 @@ export async function sendDuePlanDays(signal?: AbortSignal): Promise<number> {
   let sent = 0;
   for (;;) {
     if (signal?.aborted) break;
-    const batch = await claimPlanDeliveries(claimId, BATCH_SIZE, LEASE_SECONDS);
+    const batch = await claimPlanDeliveries(claimId, BATCH_SIZE, leaseSeconds());
     if (batch.length === 0) break;
     let next = 0;
     const lane = async () => {
