@@ -89,12 +89,7 @@ const schema = z.object({
    * middle of a send (docs/decisions/024-newsletters.md). It must outlive the slowest batch: 50 mails
    * over 4 connections.
    */
-  MAIL_LEASE_SECONDS: z
-    .string()
-    .regex(/^\d{1,4}$/, 'a number of seconds from 5 to 3600')
-    .default('30')
-    .transform(Number)
-    .refine((seconds) => seconds >= 5 && seconds <= 3600, 'a number of seconds from 5 to 3600'),
+  MAIL_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
   /** The folder holding pg_dump and pg_restore, when they are not on PATH (backups on PostgreSQL). */
   PG_BIN_DIR: z.string().optional(),
   /** The folder `npm run` was started from (npm sets it): relative paths given to the backup commands. */

@@ -63,15 +63,17 @@ export function mailTransport(): MailTransport {
 
 /** Replaces the process's transport (tests and the bench: an in-process SMTP sink); closes the old one. */
 export async function setMailTransport(transport: MailTransport): Promise<void> {
-  const previous = current;
-  current = observedTransport(transport);
-  await previous?.close();
+  await swapTransport(observedTransport(transport));
 }
 
 /** Closes the process's transport and forgets it: the next message takes the configured one again (tests). */
 export async function resetMailTransport(): Promise<void> {
+  await swapTransport(null);
+}
+
+async function swapTransport(next: MailTransport | null): Promise<void> {
   const previous = current;
-  current = null;
+  current = next;
   await previous?.close();
 }
 
