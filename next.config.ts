@@ -5,6 +5,11 @@ const nextConfig: NextConfig = {
   // Separate build folders let several checkouts' browser tests run side by side (NEXT_DIST_DIR).
   distDir: process.env.NEXT_DIST_DIR ?? '.next',
   poweredByHeader: false,
+  // The build does not check types a second time: `npm run typecheck` checks the whole project (the
+  // pages and the server, the tests and scripts too), and `npm run check` and .ci/run run it before
+  // the build. Next.js's own check took 79 of the build's 146 s here (docs/decisions/056-ci-time.md),
+  // spent again on every first `npm start`.
+  typescript: { ignoreBuildErrors: true },
   // Every page's <title>, canonical and Open Graph tags in its <head>, for every user agent: Next.js
   // otherwise streams them into the body for browsers and blocks only for the crawlers it knows, so a
   // page cached from a browser's request held a different head from one cached from a bot's (the

@@ -25,11 +25,19 @@ const dataDir = `./data/e2e-${PORT}`;
 // runs alone in a fresh clone and has just built `.next` (`npm run build`): it uses that one.
 const distDir = process.env.NEXT_DIST_DIR ?? (process.env.CI ? '.next' : `.next-e2e-${PORT}`);
 
+// The journeys that wait on the clock — a story, a submission, a newsletter or a reading plan's day
+// scheduled for the next minute, then the scheduler's sweep — are tagged '@clock' and form their own
+// project, listed first so they start first, two at a time: most of their minutes are spent waiting,
+// and while they wait the `desktop` project's two workers keep the machine busy beside them (they
+// used to take one of those two workers for up to four minutes each: docs/decisions/056-ci-time.md).
+const CLOCK = /@clock/;
+
 // Spec files that change what every visitor sees (the site's staff, its verse of the day, its
 // moderation queue and webhooks) or that compare a page's bytes over time: they run after the
 // others, one at a time, with nothing beside them (docs/decisions/056-ci-time.md). Every other file
-// runs in one of two workers, beside another file: each test is its own visitor and its own people.
-// One file alone: `npx playwright test <file> --no-deps` (else the whole `desktop` project runs first).
+// runs in one of `desktop`'s two workers, beside another file and the clock's journeys: each test is
+// its own visitor and its own people.
+// One file alone: `npx playwright test <file> --no-deps` (else the other projects run first).
 const ALONE = [
   'home.spec.ts',
   'one-html.spec.ts',
@@ -49,7 +57,8 @@ export default defineConfig({
   // The run's one SMTP sink, which every worker reads (tests/e2e/mail-sink.ts).
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 2,
+  // Two for `desktop-clock`, two for `desktop` (each project's own limit below).
+  workers: 4,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -64,15 +73,25 @@ export default defineConfig({
   },
   projects: [
     {
+      name: 'desktop-clock',
+      testIgnore: ALONE,
+      grep: CLOCK,
+      fullyParallel: true,
+      workers: 2,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+    {
       name: 'desktop',
       testIgnore: ALONE,
+      grepInvert: CLOCK,
+      workers: 2,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
     {
       name: 'desktop-alone',
       testMatch: ALONE,
       workers: 1,
-      dependencies: ['desktop'],
+      dependencies: ['desktop-clock', 'desktop'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
   ],

@@ -1,13 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-import { ALONE, FRESH } from './tests/vitest-groups';
+import { ALONE, FRESH, PAIRED } from './tests/vitest-groups';
 
-// Three groups of files (tests/vitest-groups.ts, docs/decisions/056-ci-time.md): `together` — most
-// files, two at a time, each worker importing the app once for all the files it runs (isolate: false;
-// each file still has its own database, and tests/helpers/file-teardown.ts puts back what a file
-// changed in the process); `fresh` — the files that need a module graph of their own, beside them; then
-// `alone`, one at a time with nothing beside it.
+// Groups of files (tests/vitest-groups.ts, docs/decisions/056-ci-time.md): `together` — most files,
+// two at a time, each worker importing the app once for all the files it runs (isolate: false; each
+// file still has its own database, and tests/helpers/file-teardown.ts puts back what a file changed in
+// the process); `fresh` — the files that need a module graph of their own, beside them; then `paired`,
+// the files that time other processes, two at a time with nothing else beside them; last `alone`, the
+// tightest of those, one at a time.
 
 // `npm test` runs every tier below on embedded PGlite; `npm run test:pg` runs the same files again
 // against the PostgreSQL server named by TEST_DATABASE_URL (a scratch database per test file).
@@ -38,7 +39,7 @@ export default defineConfig({
         test: {
           name: 'together',
           include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
-          exclude: [...ALONE, ...FRESH],
+          exclude: [...PAIRED, ...FRESH],
           isolate: false,
           setupFiles: ['tests/helpers/file-teardown.ts'],
           maxWorkers: 2,
@@ -52,7 +53,17 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'alone', include: ALONE, maxWorkers: 1, sequence: { groupOrder: 1 } },
+        test: {
+          name: 'paired',
+          include: PAIRED,
+          exclude: ALONE,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'alone', include: ALONE, maxWorkers: 1, sequence: { groupOrder: 2 } },
       },
     ],
   },

@@ -1,11 +1,11 @@
 // Most test files share their worker's modules (vitest.config.ts, tests/vitest-groups.ts): a file that
 // sets the environment before importing the app, or replaces modules, would change what the next file
-// in that worker runs against. Such a file belongs in FRESH (or ALONE), which gives it modules of its
+// in that worker runs against. Such a file belongs in FRESH (or PAIRED), which gives it modules of its
 // own. This test finds them, so the lists cannot fall behind the files.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ALONE, FRESH, NEEDS_OWN_MODULES } from '../vitest-groups';
+import { ALONE, FRESH, NEEDS_OWN_MODULES, PAIRED } from '../vitest-groups';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -28,7 +28,7 @@ const self = path
   .split(path.sep)
   .join('/');
 const files = [...testFiles('src'), ...testFiles('tests')].filter((file) => file !== self);
-/** A glob of ALONE as a regular expression: `**` any folders, `*` any name. */
+/** A glob of PAIRED as a regular expression: `**` any folders, `*` any name. */
 const globRegExp = (glob: string) =>
   new RegExp(
     `^${glob
@@ -37,14 +37,14 @@ const globRegExp = (glob: string) =>
       .join('(?:.*/)?')}$`,
   );
 const ownModules = (file: string) =>
-  FRESH.includes(file) || ALONE.some((pattern) => globRegExp(pattern).test(file));
+  FRESH.includes(file) || PAIRED.some((pattern) => globRegExp(pattern).test(file));
 
 describe('test files that change the process run with modules of their own', () => {
   it('finds the test files', () => {
     expect(files.length).toBeGreaterThan(100);
   });
 
-  it('every file that sets the environment or replaces modules is in FRESH or ALONE', () => {
+  it('every file that sets the environment or replaces modules is in FRESH or PAIRED', () => {
     const shared = files.filter(
       (file) => NEEDS_OWN_MODULES.test(readFileSync(path.join(ROOT, file), 'utf8')) && !ownModules(file),
     );
@@ -53,6 +53,11 @@ describe('test files that change the process run with modules of their own', () 
 
   it('every file named in FRESH exists', () => {
     expect(FRESH.filter((file) => !files.includes(file))).toEqual([]);
+  });
+
+  it('every file named in ALONE exists and is one of PAIRED (whose project leaves it out)', () => {
+    expect(ALONE.filter((file) => !files.includes(file))).toEqual([]);
+    expect(ALONE.filter((file) => !PAIRED.some((pattern) => globRegExp(pattern).test(file)))).toEqual([]);
   });
 
   it('the pattern catches what it is meant to', () => {

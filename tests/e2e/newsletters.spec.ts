@@ -99,6 +99,7 @@ async function confirmFromMail(page: Page, address: string, topicName: string): 
 newUserTest.describe('newsletters', () => {
   newUserTest(
     'subscribe, confirm, add, schedule, receive once, unsubscribe in one click',
+    { tag: '@clock' },
     async ({ page, browser, baseURL }) => {
       newUserTest.setTimeout(420_000);
       const publication = await createNewsletterPublication(page.request, baseURL!);

@@ -127,136 +127,139 @@ function minutesAhead(minutes: number): string {
 }
 
 test.describe('publication review', () => {
-  test('a submission is rejected with a reason, resubmitted, scheduled, and publishes by itself into its collection', async ({
-    browser,
-    baseURL,
-  }, testInfo) => {
-    // Three people, two reviews, and the scheduler's sweep (up to two minutes after the minute).
-    test.setTimeout(6 * 60_000);
-    const owner = await newPerson(browser, baseURL!, testInfo.workerIndex, 'owner');
-    const author = await newPerson(browser, baseURL!, testInfo.workerIndex, 'author');
-    const { publication, collection } = await publicationWithAuthor(owner, author, baseURL!);
-    const title = `Psalm for the road ${stamp()}`;
-    const reason = 'Please shorten the opening and name the psalm you quote.';
+  test(
+    'a submission is rejected with a reason, resubmitted, scheduled, and publishes by itself into its collection',
+    { tag: '@clock' },
+    async ({ browser, baseURL }, testInfo) => {
+      // Three people, two reviews, and the scheduler's sweep (up to two minutes after the minute).
+      test.setTimeout(6 * 60_000);
+      const owner = await newPerson(browser, baseURL!, testInfo.workerIndex, 'owner');
+      const author = await newPerson(browser, baseURL!, testInfo.workerIndex, 'author');
+      const { publication, collection } = await publicationWithAuthor(owner, author, baseURL!);
+      const title = `Psalm for the road ${stamp()}`;
+      const reason = 'Please shorten the opening and name the psalm you quote.';
 
-    // The author writes the story and places it in the publication: publishing is locked, so saving
-    // submits it for review.
-    await author.page.goto('/stories/new-story');
-    const titleBox = author.page.getByRole('textbox', { name: 'Title', exact: true });
-    await expect(titleBox).toBeEditable();
-    await titleBox.fill(title);
-    await author.page.getByRole('textbox', { name: 'Excerpt', exact: true }).fill('Words for the way home.');
-    await author.page.getByRole('textbox', { name: 'Story body' }).click();
-    await author.page.keyboard.type('The Lord is my shepherd, and the road is long.');
-    await nextButton(author.page).click();
-    const settings = dialog(author.page, 'Story settings');
-    await settings.getByLabel('Publication', { exact: true }).selectOption({ label: publication.name });
-    await settings.getByLabel('Collection', { exact: true }).selectOption({ label: collection.name });
-    await expect(settings.getByRole('note')).toContainText('Saving submits your story to them for review.');
-    await expect(settings.getByRole('button', { name: 'Publish now' })).toBeDisabled();
-    await settings.getByRole('button', { name: 'Submit for review' }).click();
-    await expect(author.page).toHaveURL(/\/me$/, { timeout: 20_000 });
-    await expect(myStudioRow(author.page, title).getByText('Under review', { exact: true })).toBeVisible();
+      // The author writes the story and places it in the publication: publishing is locked, so saving
+      // submits it for review.
+      await author.page.goto('/stories/new-story');
+      const titleBox = author.page.getByRole('textbox', { name: 'Title', exact: true });
+      await expect(titleBox).toBeEditable();
+      await titleBox.fill(title);
+      await author.page
+        .getByRole('textbox', { name: 'Excerpt', exact: true })
+        .fill('Words for the way home.');
+      await author.page.getByRole('textbox', { name: 'Story body' }).click();
+      await author.page.keyboard.type('The Lord is my shepherd, and the road is long.');
+      await nextButton(author.page).click();
+      const settings = dialog(author.page, 'Story settings');
+      await settings.getByLabel('Publication', { exact: true }).selectOption({ label: publication.name });
+      await settings.getByLabel('Collection', { exact: true }).selectOption({ label: collection.name });
+      await expect(settings.getByRole('note')).toContainText('Saving submits your story to them for review.');
+      await expect(settings.getByRole('button', { name: 'Publish now' })).toBeDisabled();
+      await settings.getByRole('button', { name: 'Submit for review' }).click();
+      await expect(author.page).toHaveURL(/\/me$/, { timeout: 20_000 });
+      await expect(myStudioRow(author.page, title).getByText('Under review', { exact: true })).toBeVisible();
 
-    // The owner finds it Under review in the publication studio.
-    const desk = owner.page;
-    await desk.goto(studioPath(publication));
-    await expect(desk.getByRole('heading', { name: publication.name, level: 1 })).toBeVisible();
-    await expect(desk.getByRole('link', { name: 'Under review', exact: true })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
-    // The studio hides the header's search box (SPEC §2).
-    await expect(siteHeader(desk).getByRole('search')).toHaveCount(0);
-    const pending = queueRow(desk, 'Under review', title);
-    await expect(pending).toContainText(`by ${author.account.name}`);
-    await expect(pending).toContainText(collection.name);
-    await expect(pending).toContainText('Submitted');
-    await expect(pending.getByRole('button', { name: /^Approve/ })).toBeEnabled();
-    await shootBoth(desk, 'publications-review', 'studio-under-review', {
-      ready: () => expect(pending).toBeVisible(),
-    });
+      // The owner finds it Under review in the publication studio.
+      const desk = owner.page;
+      await desk.goto(studioPath(publication));
+      await expect(desk.getByRole('heading', { name: publication.name, level: 1 })).toBeVisible();
+      await expect(desk.getByRole('link', { name: 'Under review', exact: true })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      // The studio hides the header's search box (SPEC §2).
+      await expect(siteHeader(desk).getByRole('search')).toHaveCount(0);
+      const pending = queueRow(desk, 'Under review', title);
+      await expect(pending).toContainText(`by ${author.account.name}`);
+      await expect(pending).toContainText(collection.name);
+      await expect(pending).toContainText('Submitted');
+      await expect(pending.getByRole('button', { name: /^Approve/ })).toBeEnabled();
+      await shootBoth(desk, 'publications-review', 'studio-under-review', {
+        ready: () => expect(pending).toBeVisible(),
+      });
 
-    // … and rejects it with a reason.
-    await pending.getByRole('button', { name: /^Reject/ }).click();
-    const reject = dialog(desk, 'Reject story');
-    await expect(reject).toContainText(title);
-    await reject.getByLabel('Reason (optional)').fill(reason);
-    await shootBoth(desk, 'publications-review', 'reject-dialog', {
-      ready: () => expect(reject).toBeVisible(),
-    });
-    await reject.getByRole('button', { name: 'Reject story' }).click();
-    await expect(reject).toBeHidden();
-    await expect(pending).toHaveCount(0);
-    await expect(desk.getByText('Nothing is waiting for review.')).toBeVisible();
+      // … and rejects it with a reason.
+      await pending.getByRole('button', { name: /^Reject/ }).click();
+      const reject = dialog(desk, 'Reject story');
+      await expect(reject).toContainText(title);
+      await reject.getByLabel('Reason (optional)').fill(reason);
+      await shootBoth(desk, 'publications-review', 'reject-dialog', {
+        ready: () => expect(reject).toBeVisible(),
+      });
+      await reject.getByRole('button', { name: 'Reject story' }).click();
+      await expect(reject).toBeHidden();
+      await expect(pending).toHaveCount(0);
+      await expect(desk.getByText('Nothing is waiting for review.')).toBeVisible();
 
-    // The author reads the reason in their studio, edits the story and submits it again.
-    await author.page.goto('/me');
-    const mine = myStudioRow(author.page, title);
-    await expect(mine.getByText('Rejected', { exact: true })).toBeVisible();
-    await expect(mine).toContainText(`Reason: ${reason}`);
-    await mine.getByRole('link', { name: title }).click();
-    await expect(author.page).toHaveURL(/\/stories\/edit\/[A-Za-z0-9_-]{21}$/);
-    const body = author.page.getByRole('textbox', { name: 'Story body' });
-    await expect(body).toContainText('the road is long.');
-    await body.click();
-    await author.page.keyboard.press('ControlOrMeta+End');
-    await author.page.keyboard.type(' Psalm 23, shortened.');
-    await nextButton(author.page).click();
-    await dialog(author.page, 'Update story').getByRole('button', { name: 'Submit for review' }).click();
-    await expect(author.page).toHaveURL(/\/me$/, { timeout: 20_000 });
-    await expect(mine.getByText('Under review', { exact: true })).toBeVisible();
-    await expect(mine).not.toContainText('Reason:');
+      // The author reads the reason in their studio, edits the story and submits it again.
+      await author.page.goto('/me');
+      const mine = myStudioRow(author.page, title);
+      await expect(mine.getByText('Rejected', { exact: true })).toBeVisible();
+      await expect(mine).toContainText(`Reason: ${reason}`);
+      await mine.getByRole('link', { name: title }).click();
+      await expect(author.page).toHaveURL(/\/stories\/edit\/[A-Za-z0-9_-]{21}$/);
+      const body = author.page.getByRole('textbox', { name: 'Story body' });
+      await expect(body).toContainText('the road is long.');
+      await body.click();
+      await author.page.keyboard.press('ControlOrMeta+End');
+      await author.page.keyboard.type(' Psalm 23, shortened.');
+      await nextButton(author.page).click();
+      await dialog(author.page, 'Update story').getByRole('button', { name: 'Submit for review' }).click();
+      await expect(author.page).toHaveURL(/\/me$/, { timeout: 20_000 });
+      await expect(mine.getByText('Under review', { exact: true })).toBeVisible();
+      await expect(mine).not.toContainText('Reason:');
 
-    // The owner schedules the resubmitted story 30–90 s ahead.
-    await desk.goto(studioPath(publication));
-    await queueRow(desk, 'Under review', title)
-      .getByRole('button', { name: /^Schedule/ })
-      .click();
-    const schedule = dialog(desk, 'Schedule story');
-    const seconds = new Date().getUTCSeconds();
-    await schedule.getByLabel('Publish at (UTC)').fill(minutesAhead(seconds < 30 ? 1 : 2));
-    await schedule.getByRole('button', { name: 'Schedule to publish' }).click();
-    await expect(schedule).toBeHidden();
-    await expect(queueRow(desk, 'Under review', title)).toHaveCount(0);
-    await desk.getByRole('link', { name: 'Scheduled', exact: true }).click();
-    await expect(desk).toHaveURL(/\/studio\?tab=scheduled$/);
-    const scheduled = queueRow(desk, 'Scheduled', title);
-    await expect(scheduled).toContainText('Scheduled for');
-    await expect(scheduled.getByRole('button', { name: /^Reschedule/ })).toBeEnabled();
-    await shootBoth(desk, 'publications-review', 'studio-scheduled', {
-      ready: () => expect(scheduled).toBeVisible(),
-    });
+      // The owner schedules the resubmitted story 30–90 s ahead.
+      await desk.goto(studioPath(publication));
+      await queueRow(desk, 'Under review', title)
+        .getByRole('button', { name: /^Schedule/ })
+        .click();
+      const schedule = dialog(desk, 'Schedule story');
+      const seconds = new Date().getUTCSeconds();
+      await schedule.getByLabel('Publish at (UTC)').fill(minutesAhead(seconds < 30 ? 1 : 2));
+      await schedule.getByRole('button', { name: 'Schedule to publish' }).click();
+      await expect(schedule).toBeHidden();
+      await expect(queueRow(desk, 'Under review', title)).toHaveCount(0);
+      await desk.getByRole('link', { name: 'Scheduled', exact: true }).click();
+      await expect(desk).toHaveURL(/\/studio\?tab=scheduled$/);
+      const scheduled = queueRow(desk, 'Scheduled', title);
+      await expect(scheduled).toContainText('Scheduled for');
+      await expect(scheduled.getByRole('button', { name: /^Reschedule/ })).toBeEnabled();
+      await shootBoth(desk, 'publications-review', 'studio-scheduled', {
+        ready: () => expect(scheduled).toBeVisible(),
+      });
 
-    // It publishes by itself and shows on the publication page, in its collection.
-    await expect(async () => {
-      await desk.goto(`/publications/${publication.id}`);
-      await expect(desk.getByRole('link', { name: title }).first()).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 180_000, intervals: [5_000] });
-    await desk
-      .getByRole('navigation', { name: 'Collections' })
-      .getByRole('link', { name: collection.name, exact: true })
-      .click();
-    await expect(desk).toHaveURL(/\?collection=/);
-    await expect(desk.getByRole('heading', { name: collection.name, level: 2 })).toBeVisible();
-    await expect(desk.getByRole('link', { name: title }).first()).toBeVisible();
-    const inCollection = await desk.request.get(`/api/collections/${collection.id}`);
-    expect(inCollection.status()).toBe(200);
-    const collectionPosts = ((await inCollection.json()).posts as { title: string }[]).map((p) => p.title);
-    expect(collectionPosts).toContain(title);
+      // It publishes by itself and shows on the publication page, in its collection.
+      await expect(async () => {
+        await desk.goto(`/publications/${publication.id}`);
+        await expect(desk.getByRole('link', { name: title }).first()).toBeVisible({ timeout: 2_000 });
+      }).toPass({ timeout: 180_000, intervals: [5_000] });
+      await desk
+        .getByRole('navigation', { name: 'Collections' })
+        .getByRole('link', { name: collection.name, exact: true })
+        .click();
+      await expect(desk).toHaveURL(/\?collection=/);
+      await expect(desk.getByRole('heading', { name: collection.name, level: 2 })).toBeVisible();
+      await expect(desk.getByRole('link', { name: title }).first()).toBeVisible();
+      const inCollection = await desk.request.get(`/api/collections/${collection.id}`);
+      expect(inCollection.status()).toBe(200);
+      const collectionPosts = ((await inCollection.json()).posts as { title: string }[]).map((p) => p.title);
+      expect(collectionPosts).toContain(title);
 
-    await desk.goto(studioPath(publication, 'published'));
-    const published = queueRow(desk, 'Published', title);
-    await expect(published).toContainText('Published');
-    await expect(published.getByRole('button', { name: /^Unpublish/ })).toBeEnabled();
-    await shootBoth(desk, 'publications-review', 'studio-published', {
-      ready: () => expect(published).toBeVisible(),
-    });
+      await desk.goto(studioPath(publication, 'published'));
+      const published = queueRow(desk, 'Published', title);
+      await expect(published).toContainText('Published');
+      await expect(published.getByRole('button', { name: /^Unpublish/ })).toBeEnabled();
+      await shootBoth(desk, 'publications-review', 'studio-published', {
+        ready: () => expect(published).toBeVisible(),
+      });
 
-    expect([...owner.errors, ...author.errors], 'no page errors').toEqual([]);
-    await owner.context.close();
-    await author.context.close();
-  });
+      expect([...owner.errors, ...author.errors], 'no page errors').toEqual([]);
+      await owner.context.close();
+      await author.context.close();
+    },
+  );
 
   test('the owner approves a submission and unpublishes it; its author follows it without review actions; a stranger gets 404', async ({
     browser,

@@ -91,6 +91,7 @@ const progressBar = (page: Page) =>
 newUserTest.describe('reading plans', () => {
   newUserTest(
     'an owner makes a plan from a collection; a reader by mail gets day 1 at their local time and marks it read',
+    { tag: '@clock' },
     async ({ page, browser, baseURL }) => {
       newUserTest.setTimeout(420_000);
       const { publication, collectionName, stories } = await publicationWithStories(page.request, baseURL!);

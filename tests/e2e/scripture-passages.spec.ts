@@ -10,6 +10,11 @@ import Parser from 'rss-parser';
 import { createStory, expect, newUserTest, siteHeader, test } from './fixtures';
 import { shootBoth } from './shots';
 
+// This file and its sibling (scripture-passages / scripture-story) publish stories citing John 3 and
+// expect theirs to be the newest there — the passage page, its feed, the search: they hold one lock,
+// so the two never run at the same time (they run beside any other file).
+test.describe.configure({ lock: 'stories-citing-john-3' });
+
 /** A title no other run uses. */
 const titled = (words: string) => `${words} ${Date.now().toString(36)}`;
 

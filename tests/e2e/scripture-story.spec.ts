@@ -9,6 +9,11 @@ import type { Locator, Page } from '@playwright/test';
 import { createStory, expect, newUserTest, siteHeader, test } from './fixtures';
 import { DESKTOP, PHONE, resize, shoot } from './shots';
 
+// This file and its sibling (scripture-passages / scripture-story) publish stories citing John 3 and
+// expect theirs to be the newest there — the passage page, its feed, the search: they hold one lock,
+// so the two never run at the same time (they run beside any other file).
+test.describe.configure({ lock: 'stories-citing-john-3' });
+
 const WEB_JOHN_3_16 = 'For God so loved the world, that he gave his only born Son';
 const CUV_JOHN_3_16 = '神爱世人，甚至将他的独生子赐给他们';
 const WEB_PSALM_23_1 = 'Yahweh is my shepherd';

@@ -97,7 +97,7 @@ test.describe('writing journeys', () => {
     },
   );
 
-  newUserTest('a story scheduled a minute ahead publishes by itself', async ({ page }) => {
+  newUserTest('a story scheduled a minute ahead publishes by itself', { tag: '@clock' }, async ({ page }) => {
     // The publish-due sweep may take up to two minutes after the chosen minute.
     newUserTest.setTimeout(4 * 60_000);
     const timed = {
