@@ -49,7 +49,14 @@ export default defineConfig({
       {
         extends: true,
         // Same group as `together` (Vitest runs one group's projects side by side, at one worker count).
-        test: { name: 'fresh', include: FRESH, maxWorkers: 2, sequence: { groupOrder: 0 } },
+        // --expose-gc: the WXR reader's test measures what it holds after a collection.
+        test: {
+          name: 'fresh',
+          include: FRESH,
+          execArgv: ['--expose-gc'],
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         extends: true,
