@@ -89,9 +89,15 @@ test.describe('Content-Security-Policy of rendered pages', () => {
     expect(cached).toEqual(rendered);
     const violations = await watchViolations(page);
     await expectHashedPolicy(await page.goto(storyPath));
-    // Hydrated: the share button opens its dialog.
-    await page.getByRole('button', { name: 'Share this story' }).first().click();
-    await expect(page.getByRole('dialog', { name: 'Share this story' })).toBeVisible();
+    // Hydrated: the share button opens its dialog. A click that lands before hydration does nothing
+    // (seen once on a busy machine), so the click is tried again until the dialog opens.
+    const share = page.getByRole('dialog', { name: 'Share this story' });
+    await expect(async () => {
+      if (!(await share.isVisible())) {
+        await page.getByRole('button', { name: 'Share this story' }).first().click({ timeout: 2_000 });
+      }
+      await expect(share).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
     await expectHashedPolicy(await page.goto(`${storyPath}?from=csp-test`));
     await page.waitForLoadState('networkidle');
     expect(await violations()).toEqual([]);
