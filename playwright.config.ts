@@ -49,6 +49,9 @@ const ALONE = [
   'webhooks.spec.ts',
 ];
 
+/** Every project's browser: Chromium at the desktop width (tests resize for 375 px themselves). */
+const DESKTOP_CHROME = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
+
 // Browser tests drive Debian's Chromium (no browser downloads here) against the built app on a
 // fresh embedded database seeded with the demo content.
 export default defineConfig({
@@ -78,21 +81,21 @@ export default defineConfig({
       grep: CLOCK,
       fullyParallel: true,
       workers: 2,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      use: DESKTOP_CHROME,
     },
     {
       name: 'desktop',
       testIgnore: ALONE,
       grepInvert: CLOCK,
       workers: 2,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      use: DESKTOP_CHROME,
     },
     {
       name: 'desktop-alone',
       testMatch: ALONE,
       workers: 1,
       dependencies: ['desktop-clock', 'desktop'],
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      use: DESKTOP_CHROME,
     },
   ],
   webServer: {
