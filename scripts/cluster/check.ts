@@ -277,6 +277,8 @@ async function editStory(origin: string, world: World, story: Story, title: stri
 
 type Load = {
   stop: boolean;
+  /** When the load is to stop (ms): stories are scheduled only for minutes before it. */
+  endsAt: number;
   reads: number;
   written: Map<string, Story>;
   scheduled: Map<string, { story: Story; at: number }>;
@@ -304,9 +306,10 @@ async function readerLoop(origin: string, world: World, load: Load, reader: numb
 async function writerLoop(origin: string, world: World, load: Load) {
   for (let i = 0; !load.stop; i++) {
     try {
-      if (i % 6 === 5) {
-        // Due at the start of a minute at least a minute away (the schedule is to the minute).
-        const at = Math.ceil((Date.now() + 60_000) / 60_000) * 60_000;
+      // Due at the start of a minute at least a minute away (the schedule is to the minute), and
+      // before the load ends: the check after it then waits seconds for the last one, not minutes.
+      const at = Math.ceil((Date.now() + 60_000) / 60_000) * 60_000;
+      if (i % 6 === 5 && at <= load.endsAt) {
         const story = await createStory(origin, world, `Scheduled in the cluster ${i}`, {
           scheduledTime: at,
         });
@@ -597,15 +600,16 @@ async function main() {
       })),
     );
 
+    const started = Date.now();
     const load: Load = {
       stop: false,
+      endsAt: started + DURATION_S * 1000,
       reads: 0,
       written: new Map(),
       scheduled: new Map(),
       signIns: { ok: 0, refused: 0 },
     };
     const coherence = new Map<string, { ok: number; failed: number }>();
-    const started = Date.now();
     const loops = [
       ...Array.from({ length: 4 }, (_, i) => readerLoop(cluster.origin, ready, load, i)),
       writerLoop(cluster.origin, ready, load),
