@@ -94,6 +94,9 @@ const COMPOSITION = [
 
 const isTest = (file) => /\.test\.tsx?$/.test(file);
 
+/** The one file that may import next/link: the site's Link, which prefetches on intent (decision 059). */
+const SITE_LINK = 'src/components/ui/link.tsx';
+
 /** The import's target as a project path ('src/…'), or null for a package. */
 function targetPath(specifier, file) {
   if (specifier.startsWith('@/')) return `src/${specifier.slice(2)}`;
@@ -131,6 +134,9 @@ export function boundaryProblem(file, specifier) {
   if (isTest(file)) return null;
   const target = targetPath(specifier, file);
   if (target === null) {
+    if (specifier === 'next/link' && file !== SITE_LINK) {
+      return `'next/link' prefetches every link that scrolls into view: import Link from '@/components/ui/link', which prefetches when the reader reaches for it (decision 059).`;
+    }
     if (DB_PACKAGE.test(specifier) && !MAY_USE_DATABASE.some((allowed) => allowed.test(file))) {
       return `'${specifier}' is database access: it belongs in a *.repository.ts (or *.table.ts) file.`;
     }

@@ -297,6 +297,16 @@ describe('the layer rules stay', () => {
       expect.stringMatching(/^no-restricted-imports: .*database/),
     ]);
   });
+
+  it('links between pages go through the site’s Link, which prefetches on intent (decision 059)', async () => {
+    const code = "import Link from 'next/link';\n\nexport const L = Link;\n";
+    expect(await lint('src/components/stories/story-card.tsx', code)).toEqual([
+      expect.stringMatching(/^lamplight\/import-boundaries: 'next\/link' .*@\/components\/ui\/link/),
+    ]);
+    expect(await lint('src/components/ui/link.tsx', code)).toEqual([]);
+    const site = "import Link from '@/components/ui/link';\n\nexport const L = Link;\n";
+    expect(await lint('src/components/stories/story-card.tsx', site)).toEqual([]);
+  });
 });
 
 describe('Prettier (the second half of npm run lint)', () => {

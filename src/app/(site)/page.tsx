@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { cookies, headers } from 'next/headers';
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { HomeFeeds } from '@/components/home/home-feeds';
 import { WriteButton } from '@/components/layout/write-button';
 import { LampMark } from '@/components/ui/icons';

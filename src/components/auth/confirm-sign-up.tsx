@@ -3,7 +3,7 @@
 // The sign-up mail's page: one button creates the account the link stands for and signs the person
 // in (next-auth credentials, mode 'confirm'); then the home page, where the onboarding opens by itself
 // for a new account (SPEC §4 "Onboarding").
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { SignInPanel } from '@/components/auth/sign-in-panel';
 import styles from './editor.module.css';
 import stateStyles from './states.module.css';

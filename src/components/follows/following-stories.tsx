@@ -4,7 +4,7 @@
 // tags the reader follows, loaded after the page (the home page is one cached HTML for everyone,
 // decision 026) from GET /api/posts/following, "More stories" a keyset page at a time, with the
 // Latest tab's cards.
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { ListError } from '@/components/hooks/list-error';
 import { LoadMore } from '@/components/hooks/load-more';
 import { useKeysetList } from '@/components/hooks/use-keyset-list';

@@ -2,7 +2,7 @@
 
 // /me's "Following" (issue 25): the writers, publications and tags the signed-in reader follows,
 // newest follow first ("Load more", keyset), each with Unfollow. Nothing for a visitor not signed in.
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { useSession } from 'next-auth/react';
 import { useState } from 'react';
 import { ListError } from '@/components/hooks/list-error';

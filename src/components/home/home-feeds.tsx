@@ -2,7 +2,7 @@
 // latest stories of the reader's language (infinite scroll) beside popular stories, top tags,
 // top publications and top authors.
 import Image from 'next/image';
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { formatDate } from '@/lib/format-date';
 import { storyPath } from '@/lib/slug';
 import type { ReaderLanguage } from '@/server/lib/reader-language';

@@ -1,6 +1,6 @@
 // The home page's side column: popular stories, top publications, top tags and top authors of the
 // reader's language and country (curated, or DESIGN §7's computed sets). Server-rendered links only.
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { Avatar } from '@/components/ui/avatar';
 import { formatDate } from '@/lib/format-date';
 import { storyPath } from '@/lib/slug';

@@ -3,7 +3,7 @@
 // Import stories from WordPress, Ghost, Medium or Substack (issue 23 item 1; docs/decisions/042-imports.md):
 // choose the export file (its platform is detected), see the dry run — what will be created, what
 // skipped and why — confirm, follow the progress bar, then read the report.
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {

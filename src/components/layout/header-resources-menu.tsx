@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { BookIcon, ChevronDownIcon } from '@/components/ui/icons';
 import { Menu, MenuItem, MenuLabel } from '@/components/ui/menu';
 import { RESOURCE_LINKS } from './resources';

@@ -1,7 +1,7 @@
 'use client';
 
 import { signOut, useSession } from 'next-auth/react';
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import { Avatar, avatarInitials } from '@/components/ui/avatar';
 import { Menu, MenuGroup, MenuItem, MenuLabel, MenuSeparator } from '@/components/ui/menu';

@@ -3,7 +3,7 @@
 // SPEC §2 mobile footer (below 768 px): Home, search (the header's search site) and user. The user
 // entry goes to /me and reloads when already there; anonymous visitors start sign-in.
 import { useSession } from 'next-auth/react';
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { usePathname } from 'next/navigation';
 import type { MouseEvent } from 'react';
 import { useDialog } from '@/components/dialogs/dialog-provider';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { LampMark } from '@/components/ui/icons';
 import styles from './status-view.module.css';
 

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { SITE_LINKS } from './site-links';
 import styles from './site-footer.module.css';
 

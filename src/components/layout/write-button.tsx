@@ -2,7 +2,7 @@
 
 // SPEC §2 Write: anonymous visitors start sign-in; signed-in users go to /stories/new-story.
 import { useSession } from 'next-auth/react';
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import { WriteIcon } from '@/components/ui/icons';
 

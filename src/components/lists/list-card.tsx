@@ -1,6 +1,6 @@
 // One list on /lists: a cover of its latest feature images, its name, privacy and story count.
 import Image from 'next/image';
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { ReaderDate } from '@/components/dates/reader-date';
 import { BookmarkIcon, PrivacyIcon } from './list-icons';
 import type { List } from './lists-api';

@@ -3,7 +3,7 @@
 // The publication admin's newsletters (issue 12 §3, §5): every entry with its state and the operations
 // menu (SPEC §2 newsletter-operations, from each entry's `can` flags), and the stats per entry —
 // recipients, delivered, failed, opened, clicked, unsubscribed (GET …/stats/getNewslettersStats).
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import { LoadMore } from '@/components/hooks/load-more';
 import { useKeysetList } from '@/components/hooks/use-keyset-list';

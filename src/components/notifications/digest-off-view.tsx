@@ -3,7 +3,7 @@
 // The digest-off page's button (a digest mail's link opens the page; only this POST turns the digest
 // off, so a link scanner fetching the page changes nothing). The mail's List-Unsubscribe header does
 // the same POST in one click (RFC 8058).
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { useState } from 'react';
 import { useMutation } from '@/components/hooks/use-mutation';
 import { Button } from '@/components/ui/button';

@@ -4,7 +4,7 @@
 // with the signed-in reader's unread count. Cached pages are the same for everyone (decision 031):
 // the count comes after the page, in its one personal call (GET /api/me/page-state?account=1, asked
 // together with the account menu's part).
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { usePageState } from '@/components/viewer/use-page-state';
 import styles from './notifications.module.css';
 

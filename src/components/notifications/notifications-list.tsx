@@ -5,7 +5,7 @@
 // marks the rest. The header's bell asks its count again after each. A group ("Ruth and 4 others
 // started following you") shows its newest actors' avatars stacked, up to three.
 import { useSession } from 'next-auth/react';
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { SignInPanel } from '@/components/auth/sign-in-panel';

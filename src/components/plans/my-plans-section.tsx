@@ -2,7 +2,7 @@
 
 // /me's "Reading plans" (docs/decisions/050-reading-plans.md): every plan the signed-in reader
 // started, with their progress bar, streak and next mail. Nothing for a visitor who is not signed in.
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { useSession } from 'next-auth/react';
 import { useEffect, useState } from 'react';
 import { isAbortError, toErrorMessage } from '@/lib/api-client';

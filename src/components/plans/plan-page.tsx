@@ -2,7 +2,7 @@
 // every reader (decision 031) — the plan, its days, each a story and the passages to read with it.
 // The reader's own part (start, progress, streak, marking days read) comes after the page, in the
 // space PlanReader keeps for it.
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { passagePath } from '@/lib/scripture-links';
 import type { Plan } from '@/server/modules/plans/plans.schema';
 import { DayReadMark, PlanReader } from './plan-reader';

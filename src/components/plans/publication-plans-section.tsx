@@ -4,7 +4,7 @@
 // plans with how many readers started, are active (a day read or mailed within a week) and finished,
 // and the form that makes one from a collection. Shown only to whom the API lets manage them (the
 // owner): an editor gets 403 and no section.
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { useEffect, useState } from 'react';
 import { useMutation } from '@/components/hooks/use-mutation';
 import { Button } from '@/components/ui/button';

@@ -3,7 +3,7 @@
 // One response, with its actions (each shown only when the server's `can` says so): Reply (top-level
 // ones, one level), Edit (its writer, 15 minutes), Delete (its writer), Hide / Show (the story's writer
 // and editors; site staff remove and restore), Report. Replies below a response, oldest first.
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { useState } from 'react';
 import { useMutation } from '@/components/hooks/use-mutation';
 import { ReportButton } from '@/components/reports/report-button';

@@ -1,6 +1,6 @@
 // A response's text as readers see it: paragraphs and line breaks kept, web links and @handles made
 // links at render (the stored text is never HTML; React renders every piece as text).
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { linkifyText } from './linkify';
 import styles from './responses.module.css';
 

@@ -4,7 +4,7 @@
 // what readers get today in each language, a form to add a verse by typing its reference (for a day,
 // or for the rotation), the scheduled verses by day, and the rotation in order (up, down, remove).
 // Every write goes through the API, which asks the policy again; the page then reloads its data.
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useDialog } from '@/components/dialogs/dialog-provider';

@@ -2,7 +2,7 @@
 // the translation's name, licence and source, its chapter's neighbours (or a book's chapters), and
 // the published stories citing it, newest first, a page at a time through plain links (no script
 // needed). The page is one HTML per passage and language, kept by the passage page cache.
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { StoryListItem } from '@/components/stories/story-list-item';
 import type { StoryPage } from '@/server/modules/posts/posts.schema';
 import type { PassagePageData } from '@/server/modules/scripture/passages.service';

@@ -1,7 +1,7 @@
 // The verse of the day (issue 24 item 4; docs/decisions/049-verse-of-the-day.md) as /dailydevotion
 // shows it: the passage in the reader's language's translation, its name linking to its passage
 // page, and the translation's name. The page passes the verse in (components never ask a service).
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { VERSE_OF_THE_DAY_TITLE } from '@/server/modules/scripture/daily-verses.limits';
 import type { VerseOfTheDay as Verse } from '@/server/modules/scripture/daily-verses.schema';
 import styles from './verse-of-the-day.module.css';

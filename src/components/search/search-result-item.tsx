@@ -1,7 +1,7 @@
 // One story found by search: byline, the title and a passage of the body with the query's words
 // marked. The highlight HTML comes from the server escaped, with <mark> its only markup
 // (posts-search.highlight.ts), so it is set as HTML as is.
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { Avatar } from '@/components/ui/avatar';
 import { formatDate } from '@/lib/format-date';
 import { storyPath } from '@/lib/slug';

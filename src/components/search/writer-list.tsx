@@ -1,5 +1,5 @@
 // Writers as rows: avatar, name, @handle and how many stories, each a link to their home /@handle.
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { Avatar } from '@/components/ui/avatar';
 import type { Author } from '@/server/modules/search/users-search.schema';
 import styles from './search.module.css';

@@ -4,7 +4,7 @@
 // one card per subject — the response or story itself, where, whose, who reported it and why, and
 // how many reports it has — with Dismiss, Hide and Ban as the policy allows each (`can`). Resolved
 // reports are a filter away, with what was done, by whom.
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { useCallback, useState } from 'react';
 import { LoadMore } from '@/components/hooks/load-more';
 import { useKeysetList, type KeysetPage } from '@/components/hooks/use-keyset-list';

@@ -1,5 +1,5 @@
 // The staff area's sections, as links (the section lives in the address: /admin?section=…).
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import type { StaffCapabilities } from '@/server/auth/policy';
 import styles from './staff.module.css';
 

@@ -2,7 +2,7 @@
 
 // Subtopics (SPEC §2 subtopic-edit, §7 /subtopics): create one, edit its name and description in the
 // subtopic-edit dialog (which also deletes it, after a confirmation), and choose its stories in order.
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useDialog } from '@/components/dialogs/dialog-provider';

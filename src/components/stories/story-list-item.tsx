@@ -2,7 +2,7 @@
 // status, date and reading time, an action on the right, and the feature image on the side. Lists
 // and user homes use it with their own label and action.
 import Image from 'next/image';
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import type { ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { ReaderDate } from '@/components/dates/reader-date';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { publicAddress, absoluteUrl } from '@/components/share/share-links';
 import { Avatar } from '@/components/ui/avatar';
 import { formatDate, toDateLocale } from '@/lib/format-date';

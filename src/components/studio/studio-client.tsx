@@ -3,7 +3,7 @@
 // SPEC §2 /me, the studio: the signed-in writer's stories of every status (and those other writers
 // put in publications the writer owns or edits), newest first, a page at a time, under the
 // story-filter; each row opens the story-actions menu. Anonymous visitors get the sign-in prompt.
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { useSession } from 'next-auth/react';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useState } from 'react';

@@ -3,7 +3,7 @@
 // One story in the studio: title (to the story page when published, to the editor otherwise),
 // status badge, its date (published / scheduled / updated), publication and collection, writer
 // when it is someone else's, and the button that opens the story-actions menu.
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { formatDate, formatDateTime } from '@/lib/format-date';
 import { storyPath } from '@/lib/slug';
 import type { StorySummary } from './studio-api';

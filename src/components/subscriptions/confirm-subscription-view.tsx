@@ -5,7 +5,7 @@
 // button confirms (docs/decisions/024-newsletters.md). The button is a plain form that posts to the
 // API, which sends the browser back to this page, so it works before and without script; with
 // script, the same button calls the API and the page changes in place.
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@/components/hooks/use-mutation';
 import { Button } from '@/components/ui/button';

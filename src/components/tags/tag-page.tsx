@@ -1,7 +1,7 @@
 // /tags/{slug} (SPEC §7 tag_posts, tags/{slug}, subtopics): the tag's name and story count, tabs for
 // its latest stories and each of its subtopics, and the subtopics beside the list. The Latest tab
 // pages with "Load more"; a subtopic's tab shows its description and its stories in staff's order.
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { FollowButton } from '@/components/follows/follow-button';
 import { StoryListItem } from '@/components/stories/story-list-item';
 import { AnxietySubscribeButton } from '@/components/subscriptions/anxiety-subscribe-button';

@@ -3,7 +3,7 @@
 // /@{subdomain} (SPEC §2): a writer's home — photo, name and bio; pinned stories first, then the
 // latest published ones a page at a time ("Load more", keyset cursor); their public lists. The
 // owner pins and unpins here (SPEC §7 /users/pin_post).
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { useState } from 'react';
 import { LoadMore } from '@/components/hooks/load-more';
 import { useKeysetList } from '@/components/hooks/use-keyset-list';

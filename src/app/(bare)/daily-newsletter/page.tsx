@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { SUBSCRIBE_FAILED } from '@/components/subscriptions/publication-subscription-dialog';
 import { SiteTopics } from '@/components/subscriptions/site-topics';
 import { SubscribeForm } from '@/components/subscriptions/subscribe-form';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { cookies, headers } from 'next/headers';
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { cache } from 'react';
 import { VerseOfTheDay } from '@/components/scripture/verse-of-the-day';
 import { storyPath } from '@/lib/slug';

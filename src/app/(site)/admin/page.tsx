@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { notFound } from 'next/navigation';
 import { HomeFeeds } from '@/components/home/home-feeds';
 import { CuratedSetsPanel } from '@/components/staff/curated-sets-panel';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { PublicationListing } from '@/components/publications/public/publication-listing';
 import styles from '@/components/publications/public/publication-listing.module.css';
 import { listPublications } from '@/server/modules/reading/publications-list.service';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { SearchResults } from '@/components/search/search-results';
 import { WriterList } from '@/components/search/writer-list';
 import { WritersButton } from '@/components/search/writers-button';

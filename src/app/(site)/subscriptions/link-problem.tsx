@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { AppError } from '@/server/lib/errors';
 import styles from '@/components/subscriptions/subscriptions.module.css';
 

@@ -2,7 +2,7 @@
 
 // The head of the publication's edit page and admin area: logo, name, its public address and the
 // button that opens the publication-links menu (SPEC §2).
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import { PublicationLogo } from '@/components/publications/public/publication-logo';
 import type { PublicationCapabilities } from './manage-api';

@@ -3,7 +3,7 @@
 // One list of the admin area's member management (owners, editors or authors): picture, name (to
 // their home page when they have one), when they joined, their user id to copy, and the member menu
 // (SPEC §2 publication-editor / publication-author) when the server's flags offer anything in it.
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import type { ReactNode } from 'react';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import { Avatar } from '@/components/ui/avatar';

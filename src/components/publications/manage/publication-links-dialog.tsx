@@ -2,7 +2,7 @@
 
 // SPEC §2 'publication-links': Publication Admin, Publication Studio, Edit Profile, Help & support.
 // Each page shows only when the server's flags let the user open it; Help & support always shows.
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { usePathname } from 'next/navigation';
 import { DialogShell } from '@/components/dialogs/dialog-shell';
 import { useDialog } from '@/components/dialogs/dialog-provider';

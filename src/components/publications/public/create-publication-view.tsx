@@ -1,6 +1,6 @@
 // /publications/create (SPEC §2) for a signed-in writer: the new-publication form on a page of its
 // own, beside what a publication brings.
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { FeatureIcon } from './feature-icons';
 import { PUBLICATION_FEATURES } from './publication-features';
 import { PublicationForm } from './publication-form';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import type { PublicationListItem } from '@/server/modules/publications/publications.schema';
 import { PublicationLogo } from './publication-logo';
 import styles from './publication-listing.module.css';

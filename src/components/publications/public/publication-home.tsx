@@ -3,7 +3,7 @@
 // stories a page at a time; the trending stories the site's staff chose (issue 19); its reading plans
 // (decision 050); the owners, editors and authors.
 import Image from 'next/image';
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { ReaderDate } from '@/components/dates/reader-date';
 import { storyPath } from '@/lib/slug';
 import type { StoryPage, StorySummary } from '@/server/modules/posts/posts.schema';

@@ -2,7 +2,7 @@
 
 // The reader's own parts of the publication page, which is one HTML for every reader (decision 031):
 // what their standing in the publication lets them do, from GET /api/me/page-state after the page.
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { usePageState } from '@/components/viewer/use-page-state';
 import type { CollectionSummary } from '@/server/modules/publications/publications.schema';
 import styles from './publication-home.module.css';

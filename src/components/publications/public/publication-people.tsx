@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { Avatar } from '@/components/ui/avatar';
 import type { PublicationMember } from '@/server/modules/publications/publications.schema';
 import styles from './publication-home.module.css';

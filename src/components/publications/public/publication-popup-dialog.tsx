@@ -4,7 +4,7 @@
 // 'Create a publication' (the new-publication dialog; sign-in first for a visitor) and 'Learn more'
 // (/publication-landing).
 import { useSession } from 'next-auth/react';
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { DialogShell } from '@/components/dialogs/dialog-shell';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import { FeatureIcon } from './feature-icons';

@@ -3,7 +3,7 @@
 // The publication admin's stats (SPEC §7 /publications/stats/by_post): views per day over the last
 // 7, 30 or 90 days as a chart, and each published story with its views in that range, newest
 // first, a page at a time. Shown to those the server lets read them (capabilities.canReview).
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { useState } from 'react';
 import { LoadMore } from '@/components/hooks/load-more';
 import { useKeysetList } from '@/components/hooks/use-keyset-list';

@@ -2,7 +2,7 @@
 // SPEC §4 says — Under review (pending), Scheduled, Published — one list per tab, the tab in the
 // address (?tab=…) so a reload, and every dialog's "stored page", keeps it. Editors run the review
 // desk; authors see their own submissions (the API filters, the page renders what it gets).
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import type { KeysetPage } from '@/components/hooks/use-keyset-list';
 import { PublicationLogo } from '@/components/publications/public/publication-logo';
 import type { PublicationCapabilities } from '@/server/modules/publications/publications.schema';

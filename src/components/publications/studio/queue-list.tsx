@@ -3,7 +3,7 @@
 // One of the studio's lists (Under review, Scheduled or Published), a page at a time with "Load
 // more" (keyset cursor). The first page comes from the server render; after an action the same rows
 // are fetched again, so a story that was approved, scheduled or rejected leaves the list.
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { useCallback } from 'react';
 import { ListError } from '@/components/hooks/list-error';
 import { LoadMore } from '@/components/hooks/load-more';

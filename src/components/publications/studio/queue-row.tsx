@@ -5,7 +5,7 @@
 // publishes now, Schedule / Reschedule / Cancel schedule open SPEC §2's dialogs, Reject asks for a
 // reason, Unpublish asks first. Scheduling the story's state allows but this member may not do is
 // shown disabled (SPEC §5 locks).
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { useDialog } from '@/components/dialogs/dialog-provider';
 import { useMutation } from '@/components/hooks/use-mutation';
 import { unpublishStory } from '@/components/studio/studio-api';

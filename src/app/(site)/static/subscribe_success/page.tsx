@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { LampMark } from '@/components/ui/icons';
 import styles from './subscribe-success.module.css';
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import Link from '@/components/ui/link';
 import { DigestOffView } from '@/components/notifications/digest-off-view';
 import styles from '@/components/notifications/notifications.module.css';
 import { AppError } from '@/server/lib/errors';

@@ -1,0 +1,44 @@
+// Decision 059: a page view asks the server for its own files and the reader's own part, never for
+// the pages behind its links (next/link's viewport prefetch asked for 10 to 17 of them on every
+// listing). Pointing at a link prefetches its page, and the click that follows uses it: the next page
+// comes without a document load.
+import type { Page, Request } from '@playwright/test';
+import { expect, expectSignedOut, test } from './fixtures';
+
+/** The Next.js router's requests for a page's payload (a prefetch or a navigation). */
+const isRouterRequest = (request: Request) => new URL(request.url()).searchParams.has('_rsc');
+
+function watch(page: Page) {
+  const seen = { router: [] as string[], documents: [] as string[] };
+  page.on('request', (request) => {
+    if (isRouterRequest(request)) seen.router.push(new URL(request.url()).pathname);
+    else if (request.resourceType() === 'document') seen.documents.push(new URL(request.url()).pathname);
+  });
+  return seen;
+}
+
+test('a listing fetches no page behind its links; pointing at one prefetches it and the click uses it', async ({
+  page,
+}) => {
+  const seen = watch(page);
+  await page.goto('/tags/anxiety');
+  await expectSignedOut(page);
+  const story = page.getByTestId('tag-stories').locator('a[href^="/stories/"]').first();
+  await expect(story).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(seen.router, 'no prefetch while the page loads and shows its links').toEqual([]);
+
+  const href = (await story.getAttribute('href'))!;
+  await story.hover();
+  await expect.poll(() => seen.router, { message: 'the pointed-at story is prefetched' }).toContain(href);
+  // One prefetch however often the pointer comes back.
+  await page.mouse.move(0, 0);
+  await story.hover();
+  expect(seen.router.filter((path) => path === href)).toHaveLength(1);
+
+  const documentsBefore = seen.documents.length;
+  await story.click();
+  await expect(page).toHaveURL(new RegExp(`${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  expect(seen.documents.length, 'a client-side navigation, no document load').toBe(documentsBefore);
+});
