@@ -30,6 +30,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
+import sirv from 'sirv';
 import { drainOnSignals } from './graceful-shutdown.mjs';
 
 process.env.NODE_ENV = 'production';
@@ -43,6 +44,29 @@ const port = Number(process.env.PORT || 3000);
 const app = next({ dev: false, dir: root, port, hostname: 'localhost' });
 const handle = app.getRequestHandler();
 await app.prepare();
+
+// The build's scripts, styles and fonts (/_next/static/…): named by their content, so kept by
+// browsers for a year, and served with the Brotli or gzip copy the build wrote beside each
+// (scripts/compress-static.mjs) instead of Next.js compressing them again for every request
+// (docs/decisions/060-precompressed-static-files.md). Only files of that folder are known to it; any
+// other path goes on to Next.js as before.
+const STATIC_PREFIX = '/_next/static';
+const staticFiles = sirv(path.join(root, process.env.NEXT_DIST_DIR ?? '.next', 'static'), {
+  brotli: true,
+  gzip: true,
+  immutable: true,
+  maxAge: 31_536_000,
+  etag: true,
+  setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
+});
+function serveStaticFile(req, res) {
+  const url = req.url;
+  req.url = url.slice(STATIC_PREFIX.length);
+  staticFiles(req, res, () => {
+    req.url = url;
+    void handle(req, res);
+  });
+}
 
 /**
  * The runtime, once src/instrumentation.ts has started it. Next.js runs instrumentation from its
@@ -307,7 +331,8 @@ const server = http.createServer((req, res) => {
       else res.destroy();
     });
   }
-  // Next.js's own files (scripts, styles, images) are no pages: straight through.
+  if (req.url?.startsWith(`${STATIC_PREFIX}/`)) return void serveStaticFile(req, res);
+  // Next.js's other files (its image optimiser…) are no pages: straight through.
   if (req.url?.startsWith('/_next/')) return void handle(req, res);
   // A page's inline script reads the member hint before the first paint: it comes with the page
   // when it is out of step with the session (never kept in a cache: page-store.ts drops Set-Cookie).

@@ -5,6 +5,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { compressStaticFiles } from './compress-static.mjs';
 import { SERVER_SCRIPT, serverEnv, serverNodeFlags } from './server-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -54,6 +55,10 @@ if (!built) {
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(stampFile, stamp);
 }
+// The server sends the build's scripts and styles as compressed here, once (scripts/server.mjs).
+const compressed = compressStaticFiles(distDir);
+if (compressed.files)
+  console.log(`[lamplight] compressed ${compressed.files} static files (Brotli and gzip)`);
 if (buildOnly || prepareOnly) process.exit(0);
 
 const port = process.env.PORT ?? '3000';

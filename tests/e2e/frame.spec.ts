@@ -277,6 +277,29 @@ test.describe('API frame', () => {
     expect((await large.json()).openapi).toBe('3.1.0');
   });
 
+  test('the build’s scripts come compressed by the build, Brotli or gzip as asked, kept for a year', async ({
+    request,
+  }) => {
+    // Decision 060: the copies scripts/compress-static.mjs wrote, served by scripts/server.mjs.
+    const page = await (await request.get('/')).text();
+    const script = /\/_next\/static\/[^"]+\.js/.exec(page)?.[0];
+    expect(script, 'the home page loads a script of the build').toBeTruthy();
+    const plain = await request.get(script!, { headers: { 'accept-encoding': 'identity' } });
+    for (const encoding of ['br', 'gzip']) {
+      const response = await request.get(script!, { headers: { 'accept-encoding': encoding } });
+      const headers = response.headers();
+      expect(response.status()).toBe(200);
+      expect(headers['content-encoding'], encoding).toBe(encoding);
+      expect(headers['cache-control']).toContain('immutable');
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['vary']).toContain('Accept-Encoding');
+      // Playwright decodes the body: the same script as the uncompressed one.
+      expect(await response.text()).toBe(await plain.text());
+    }
+    expect(plain.headers()['content-encoding']).toBeUndefined();
+    expect((await request.get('/_next/static/chunks/no-such-file.js')).status()).toBe(404);
+  });
+
   test('a cross-origin PATCH answers 403, even with a valid session cookie', async ({
     playwright,
     baseURL,
