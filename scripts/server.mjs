@@ -1,4 +1,4 @@
-// The production HTTP server: what `next start` does, plus three things in front of it.
+// The production HTTP server: what `next start` does, plus what it puts in front of it.
 //  - The page response caches: full-page GET/HEADs of /stories/{slug} ask the story page cache
 //    first (docs/decisions/006-story-page.md), those of a publication's page (/{subdomain},
 //    /publications/{id}) the publication page cache (021), those of the site's listings (/,
@@ -19,6 +19,8 @@
 //    METRICS_ALLOW (the loopback by default) or METRICS_TOKEN's bearer — and every request gets an
 //    id (X-Request-Id) and is counted and timed by its kind; API requests get an access log line
 //    (src/server/observability/, docs/decisions/036-metrics-and-logs.md). Logs are JSON lines.
+//  - The build's scripts and styles (/_next/static/…) are sent from the Brotli or gzip copies the
+//    build wrote (scripts/compress-static.mjs, docs/decisions/060-precompressed-static-files.md).
 //  - Every HTML page Next.js renders is held back until it is complete, so that its
 //    Content-Security-Policy can name the SHA-256 hash of each of its inline scripts
 //    (src/server/lib/security-headers.ts): no 'unsafe-inline' for scripts.
