@@ -11,27 +11,21 @@ const COMPRESSIBLE = /\.(js|css|svg|json|txt)$/;
 /** Below this, the compressed copy saves less than its headers cost. */
 const MIN_BYTES = 1024;
 
-function filesUnder(dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    return entry.isDirectory() ? filesUnder(file) : [file];
-  });
-}
-
 /**
  * Writes the .br and .gz copies of the build's static files that have none yet (a build made before
- * this step existed gets them at the next start); returns how many files and bytes it compressed.
+ * this step existed gets them at the next start); returns how many files it compressed.
  */
 export function compressStaticFiles(distDir) {
   const folder = path.join(distDir, 'static');
-  if (!existsSync(folder)) return { files: 0, bytes: 0 };
-  const files = filesUnder(folder).filter(
-    (file) =>
-      COMPRESSIBLE.test(file) &&
-      statSync(file).size >= MIN_BYTES &&
-      !(existsSync(`${file}.br`) && existsSync(`${file}.gz`)),
-  );
-  let bytes = 0;
+  if (!existsSync(folder)) return 0;
+  const files = readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .map((name) => path.join(folder, name))
+    .filter(
+      (file) =>
+        COMPRESSIBLE.test(file) &&
+        statSync(file).size >= MIN_BYTES &&
+        !(existsSync(`${file}.br`) && existsSync(`${file}.gz`)),
+    );
   for (const file of files) {
     const content = readFileSync(file);
     writeFileSync(
@@ -44,7 +38,6 @@ export function compressStaticFiles(distDir) {
       }),
     );
     writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: zlib.constants.Z_BEST_COMPRESSION }));
-    bytes += content.length;
   }
-  return { files: files.length, bytes };
+  return files.length;
 }

@@ -57,8 +57,7 @@ if (!built) {
 }
 // The server sends the build's scripts and styles as compressed here, once (scripts/server.mjs).
 const compressed = compressStaticFiles(distDir);
-if (compressed.files)
-  console.log(`[lamplight] compressed ${compressed.files} static files (Brotli and gzip)`);
+if (compressed) console.log(`[lamplight] compressed ${compressed} static files (Brotli and gzip)`);
 if (buildOnly || prepareOnly) process.exit(0);
 
 const port = process.env.PORT ?? '3000';

@@ -11,13 +11,11 @@ const ROOT = path.resolve(__dirname, '../..');
 const READS_THE_WIDTH =
   /\b(matchMedia|innerWidth|outerWidth|visualViewport)\b|\bscreen\.(width|availWidth)\b/;
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(file);
-    return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
-  });
-}
+/** The application's source files under src/ (tests aside). */
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
+    .map((name) => path.join(dir, name));
 
 it('no code under src/ reads the viewport width to choose its markup', () => {
   const found = sourceFiles(path.join(ROOT, 'src')).flatMap((file) =>
