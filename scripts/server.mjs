@@ -31,7 +31,6 @@ import http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { getRequestListener } from '@hono/node-server';
 import sirv from 'sirv';
 import { drainOnSignals } from './graceful-shutdown.mjs';
 
@@ -261,13 +260,8 @@ async function serveApiOrCached(req, res) {
   return serveApi(req, res);
 }
 
-let apiListener;
 function serveApi(req, res) {
-  // overrideGlobalObjects false: Next.js has its own Request/Response in place; leave them be.
-  apiListener ??= getRequestListener((request) => runtime.api.fetch(request), {
-    overrideGlobalObjects: false,
-  });
-  return apiListener(req, res);
+  return runtime.apiListener(req, res);
 }
 
 // Rate limits key on the real client (src/server/lib/client-address.ts): Next's route handlers and

@@ -1,4 +1,4 @@
-import type { ApiFastPath } from './api/fast-path';
+import type { ApiFastPath, NodeListener } from './api/fast-path';
 import type { Database } from './db/client';
 import type { HealthProbes } from './health';
 import { setProcessDatabase } from './db/index';
@@ -48,6 +48,8 @@ export type Runtime = {
   apiCaches: ApiResponseCache[];
   /** The API app, as Next.js's route handler and the front server's fast path both serve it. */
   api: ApiFastPath;
+  /** `api` as a Node.js request listener, the front server's way in (whole JSON answers unstreamed). */
+  apiListener: NodeListener;
   /** The Content-Security-Policy for an HTML page, allowing exactly its inline scripts. */
   documentPolicy: (html: Buffer) => string;
   /**

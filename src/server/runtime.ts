@@ -1,5 +1,5 @@
 import { createApp } from './api/app';
-import { createApiFastPath } from './api/fast-path';
+import { createApiFastPath, nodeListenerOf } from './api/fast-path';
 import { getDatabase, openConfiguredDatabase, type Database } from './db';
 import { createHealthProbes } from './health';
 import { allJobs, allSweeps } from './jobs/all-jobs';
@@ -198,6 +198,7 @@ async function assemble(database: Database, options: RuntimeOptions): Promise<Ru
     listingApiCache,
     apiCaches: [publicationPostsCache, listingApiCache, scripturePreviewCache],
     api,
+    apiListener: nodeListenerOf(api),
     documentPolicy,
     forgetSession,
     markKeptRender,

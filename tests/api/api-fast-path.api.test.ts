@@ -5,7 +5,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
-import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getRuntime } from '../../src/server/runtime';
 import { createUser } from '../factories';
@@ -22,8 +21,7 @@ describe('the API fast path (production server)', () => {
   beforeAll(async () => {
     const { db } = await useTestDatabase();
     userId = (await createUser(db, { name: 'Fast Path' })).id;
-    const { api } = await getRuntime();
-    const listener = getRequestListener((request) => api.fetch(request), { overrideGlobalObjects: false });
+    const { api, apiListener: listener } = await getRuntime();
     // As scripts/server.mjs: a method neither Next.js nor the Fetch API carries is answered first.
     server = http.createServer((req, res) => {
       const refusal = api.refuseMethod(req);
@@ -129,6 +127,28 @@ describe('the API fast path (production server)', () => {
     const plain = await send('GET', '/api/openapi.json', {});
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(gunzipSync(document.raw).toString())).toEqual(JSON.parse(plain.body));
+  });
+
+  it('sends a JSON answer whole, with its length, and a HEAD the same fields without the body', async () => {
+    const cookie = await sessionCookie(userId);
+    const path = `/api/me/page-state?writer=${userId}`;
+    const get = await send('GET', path, { cookie, 'accept-encoding': 'gzip' });
+    expect(get.status).toBe(200);
+    expect(JSON.parse(get.body).writer).toEqual({ id: userId, canEditProfile: true });
+    expect(get.headers['content-length']).toBe(String(get.raw.length));
+    expect(get.headers['transfer-encoding']).toBeUndefined();
+    expect(get.headers.vary).toBe('Cookie, Accept-Encoding');
+    expect(get.headers['x-content-type-options']).toBe('nosniff');
+    // The mark src/server/api/whole-json.ts puts on an answer for the fast path never leaves it.
+    const own = (headers: http.IncomingHttpHeaders) =>
+      Object.keys(headers).filter((name) => name.startsWith('x-lamplight'));
+    expect(own(get.headers)).toEqual([]);
+    const head = await send('HEAD', path, { cookie, 'accept-encoding': 'gzip' });
+    expect(head.status).toBe(200);
+    expect(head.raw.length).toBe(0);
+    expect(head.headers.etag).toBe(get.headers.etag);
+    expect(head.headers['x-content-type-options']).toBe('nosniff');
+    expect(own(head.headers)).toEqual([]);
   });
 
   it('still refuses a cross-origin mutation', async () => {

@@ -2,6 +2,7 @@
 // page's fingerprint), on PGlite (PREPARE/EXECUTE with literals) and PostgreSQL (named statements).
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/client';
 import { preparedQuery } from '../../src/server/db/prepared';
 import type { Database } from '../../src/server/db';
 import { createUser } from '../factories';
@@ -64,5 +65,42 @@ describe('preparedQuery', () => {
     );
     await expect(byId('not-a-uuid')).rejects.toThrow(/uuid/i);
     expect(await byId('00000000-0000-4000-8000-000000000000')).toEqual([]);
+  });
+});
+
+describe('the PostgreSQL connections', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await useTestDatabase();
+  });
+
+  const settingsOf = async (opened: Database) => {
+    const result = (await opened.db.execute(
+      sql`select current_setting('jit') as jit, current_setting('statement_timeout') as timeout,
+                 pg_backend_pid() as pid, pg_sleep(0.05)::text`,
+    )) as unknown as { rows: { jit: string; timeout: string; pid: number }[] };
+    return result.rows[0];
+  };
+
+  // Decision 062: a keyset page's cost estimate passes jit_above_cost, and JIT compiled it anew on
+  // every execution. PGlite has no JIT.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'compile no statement with JIT, on every pooled connection',
+    async () => {
+      const settings = await Promise.all(Array.from({ length: 8 }, () => settingsOf(database)));
+      expect(new Set(settings.map((row) => row.pid)).size).toBeGreaterThan(1);
+      expect(settings.map((row) => row.jit)).toEqual(Array(8).fill('off'));
+    },
+  );
+
+  it.runIf(process.env.TEST_DATABASE_URL)('keep the startup options the URL names', async () => {
+    const url = new URL(database.url!);
+    url.searchParams.set('options', '-c statement_timeout=12345');
+    const opened = await openDatabase({ kind: 'postgres', url: url.toString(), changeNotices: false });
+    try {
+      expect(await settingsOf(opened)).toMatchObject({ jit: 'off', timeout: '12345ms' });
+    } finally {
+      await opened.close();
+    }
   });
 });

@@ -1,7 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { getRequestListener } from '@hono/node-server';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAddressList, type AddressList } from '../../src/server/lib/address-list';
@@ -28,7 +27,7 @@ let logs: LogCapture;
 
 /** scripts/server.mjs's order: observe, probes, /metrics, the API response caches and the API, else Next.js. */
 function frontServer(parts: Runtime): http.Server {
-  const api = getRequestListener((request) => parts.api.fetch(request), { overrideGlobalObjects: false });
+  const api = parts.apiListener;
   const send = (res: http.ServerResponse, answer: { status: number; headers: object; body?: unknown }) => {
     res.writeHead(answer.status, answer.headers as http.OutgoingHttpHeaders);
     res.end(answer.body ?? undefined);

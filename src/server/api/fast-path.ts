@@ -1,8 +1,12 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { securityHeaderFields, securityHeaders } from '../lib/security-headers';
 import type { App } from './app';
-import { gzipJson } from './gzip-json';
+import { encodeJsonAnswer, gzipJson, headerFieldsOf, headerListOf, type HeaderFields } from './gzip-json';
+import { takeWholeJson, type WholeJsonEnv } from './whole-json';
 import { methodTable, refuseMethod } from './methods';
 import { routePatterns } from './route-pattern';
 
@@ -23,6 +27,11 @@ export type ApiFastPath = {
   }) => boolean;
   fetch: (request: Request) => Response | Promise<Response>;
   /**
+   * The same answer, as a WholeAnswer where its bytes were made whole (the JSON answers of c.json:
+   * ./whole-json.ts), for the Node server to write as they are; else the Response.
+   */
+  answer: (request: Request) => Promise<Response | WholeAnswer>;
+  /**
    * The whole answer to an /api/* request whose method Next.js and the Fetch API cannot carry
    * (TRACE, PROPFIND, a made-up one): 405 with Allow, made before any Request object is. Null for
    * every other request. scripts/server.mjs asks this first.
@@ -33,6 +42,9 @@ export type ApiFastPath = {
 };
 
 export type RawAnswer = { status: number; headers: Record<string, string>; body: string };
+
+/** A JSON answer made whole (./whole-json.ts): its bytes and header fields as they are to be sent. */
+export type WholeAnswer = { status: number; headers: HeaderFields; body: Buffer };
 
 /** The methods Next.js's route handlers take (next/dist/server/web/http.js); the rest never reach us. */
 const ROUTABLE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH']);
@@ -92,8 +104,10 @@ async function standardRequest(request: Request): Promise<Request> {
 }
 
 export function createApiFastPath(app: App): ApiFastPath {
-  const outer = new Hono();
-  // JSON whole in one zlib call (./gzip-json.ts); what is not JSON streams through Hono's compress.
+  // What is not a whole JSON answer (feeds, exports, redirects, a Response made by hand) is finished
+  // by this app around the API's answer (its env's `answered`): Hono's streaming compress, the JSON
+  // gzip of ./gzip-json.ts, and the security headers.
+  const outer = new Hono<{ Bindings: { answered: Response } }>();
   outer.use('*', compress());
   outer.use('*', gzipJson());
   outer.use('*', async (c, next) => {
@@ -111,12 +125,58 @@ export function createApiFastPath(app: App): ApiFastPath {
       c.res = response;
     }
   });
-  outer.all('*', (c) => app.fetch(c.req.raw));
+  outer.all('*', (c) => c.env.answered);
+
+  const answer = async (asked: Request): Promise<Response | WholeAnswer> => {
+    const request = await standardRequest(asked);
+    const env: WholeJsonEnv = { wholeJsonTexts: [] };
+    const response = await app.fetch(request, env);
+    const text = takeWholeJson(response, env);
+    if (text === undefined || request.method === 'HEAD') return outer.fetch(request, { answered: response });
+    const fields = headerFieldsOf(response.headers);
+    for (const [name, value] of Object.entries(securityHeaderFields)) fields[name] ??= value;
+    const sent = await encodeJsonAnswer(
+      Buffer.from(text),
+      fields,
+      request.headers.get('accept-encoding') ?? undefined,
+    );
+    return { status: response.status, headers: sent.fields, body: sent.bytes };
+  };
+
   return {
     app,
     accepts,
-    fetch: async (request) => outer.fetch(await standardRequest(request)),
+    answer,
+    fetch: async (request) => {
+      const answered = await answer(request);
+      if (answered instanceof Response) return answered;
+      return new Response(answered.body as Uint8Array<ArrayBuffer>, {
+        status: answered.status,
+        headers: headerListOf(answered.headers),
+      });
+    },
     refuseMethod: rawRefusal(methodTable(app.routes)),
     routePattern: routePatterns(app.routes),
   };
+}
+
+/** A Node.js request listener (what scripts/server.mjs hands an /api/* request to). */
+export type NodeListener = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+
+/**
+ * The API as a Node.js request listener: a whole JSON answer's bytes are written as they are, every
+ * other answer goes through @hono/node-server (streamed when it streams). `overrideGlobalObjects`
+ * is off: Next.js has its own Request and Response in place in the same process.
+ */
+export function nodeListenerOf(api: Pick<ApiFastPath, 'answer'>): NodeListener {
+  return getRequestListener(
+    async (request, { outgoing }) => {
+      const answered = await api.answer(request);
+      if (answered instanceof Response) return answered;
+      outgoing.writeHead(answered.status, answered.headers);
+      outgoing.end(answered.body);
+      return RESPONSE_ALREADY_SENT;
+    },
+    { overrideGlobalObjects: false },
+  );
 }

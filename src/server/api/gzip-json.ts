@@ -28,6 +28,61 @@ export function acceptsGzip(header: string | undefined): boolean {
   return (accepts.find((accept) => accept.type === '*')?.q ?? 0) > 0;
 }
 
+/** A response's header fields as a record of lowercase names; Set-Cookie keeps each value apart. */
+export type HeaderFields = Record<string, string | string[]>;
+
+export function headerFieldsOf(headers: Headers): HeaderFields {
+  const fields: HeaderFields = {};
+  headers.forEach((value, name) => {
+    fields[name] = value;
+  });
+  const cookies = headers.getSetCookie();
+  if (cookies.length > 0) fields['set-cookie'] = cookies;
+  return fields;
+}
+
+/** The fields as a HeadersInit (a record cannot carry two Set-Cookie fields). */
+export const headerListOf = (fields: HeaderFields): [string, string][] =>
+  Object.entries(fields).flatMap(([name, value]) =>
+    Array.isArray(value) ? value.map((one): [string, string] => [name, one]) : [[name, value]],
+  );
+
+const field = (fields: HeaderFields, name: string): string | undefined => {
+  const value = fields[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+};
+
+/**
+ * A whole JSON answer's bytes and fields as sent: gzipped when it is worth it and the client takes
+ * it (and nothing forbids it), with its Content-Length, and Vary naming Accept-Encoding either way.
+ */
+export async function encodeJsonAnswer(
+  body: Buffer,
+  fields: HeaderFields,
+  acceptEncoding: string | undefined,
+): Promise<{ bytes: Buffer; fields: HeaderFields }> {
+  const out = { ...fields };
+  const vary = field(out, 'vary');
+  if (vary !== '*' && !(vary && VARIES_BY_ENCODING.test(vary))) {
+    out.vary = vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding';
+  }
+  const encode =
+    body.length >= GZIP_MIN_BYTES &&
+    acceptsGzip(acceptEncoding) &&
+    out['content-encoding'] === undefined &&
+    !NO_TRANSFORM.test(field(out, 'cache-control') ?? '');
+  const bytes = !encode ? body : body.length <= GZIP_SYNC_MAX_BYTES ? gzipSync(body) : await gzipAsync(body);
+  out['content-length'] = String(bytes.length);
+  if (encode) {
+    out['content-encoding'] = 'gzip';
+    const etag = field(out, 'etag');
+    // The bytes differ from the plain answer's: the same validator, weak (RFC 9110 §8.8.1).
+    if (etag && !etag.startsWith('W/')) out.etag = `W/${etag}`;
+  }
+  return { bytes, fields: out };
+}
+
+/** JSON answers whose body is a web stream (a Response made by hand): read whole, then encoded. */
 export function gzipJson(): MiddlewareHandler {
   return async (c, next) => {
     await next();
@@ -44,30 +99,12 @@ export function gzipJson(): MiddlewareHandler {
     )
       return;
     const body = Buffer.from(await res.arrayBuffer());
-    const vary = headers.get('vary');
-    const answer = (bytes: Buffer, encoded: boolean) => {
-      const out = new Headers(headers);
-      out.set('content-length', String(bytes.length));
-      if (vary !== '*' && !(vary && VARIES_BY_ENCODING.test(vary))) {
-        out.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-      }
-      if (encoded) {
-        out.set('content-encoding', 'gzip');
-        const etag = out.get('etag');
-        // The bytes differ from the plain answer's: the same validator, weak (RFC 9110 §8.8.1).
-        if (etag && !etag.startsWith('W/')) out.set('etag', `W/${etag}`);
-      }
-      c.res = undefined;
-      c.res = new Response(bytes as Uint8Array<ArrayBuffer>, {
-        status: res.status,
-        statusText: res.statusText,
-        headers: out,
-      });
-    };
-    if (body.length < GZIP_MIN_BYTES || !acceptsGzip(c.req.header('accept-encoding'))) {
-      answer(body, false);
-      return;
-    }
-    answer(body.length <= GZIP_SYNC_MAX_BYTES ? gzipSync(body) : await gzipAsync(body), true);
+    const sent = await encodeJsonAnswer(body, headerFieldsOf(headers), c.req.header('accept-encoding'));
+    c.res = undefined;
+    c.res = new Response(sent.bytes as Uint8Array<ArrayBuffer>, {
+      status: res.status,
+      statusText: res.statusText,
+      headers: headerListOf(sent.fields),
+    });
   };
 }

@@ -1,5 +1,4 @@
 import type { MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { sessionUserIdOf } from '../auth/session-token-memo';
 import { env } from '../lib/env';
 import { findActorById } from '../modules/users/users.service';
@@ -11,7 +10,7 @@ import type { AppEnv } from './types';
  * decryption is remembered (session-token-memo.ts).
  */
 export const session = (): MiddlewareHandler<AppEnv> => async (c, next) => {
-  const uid = await sessionUserIdOf(getCookie(c), c.req.raw.headers, env.NEXTAUTH_SECRET);
+  const uid = await sessionUserIdOf(c.req.header('cookie'), c.req.raw.headers, env.NEXTAUTH_SECRET);
   c.set('actor', uid ? await findActorById(uid) : null);
   return next();
 };

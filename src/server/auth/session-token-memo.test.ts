@@ -9,7 +9,7 @@ import {
 
 const secret = 's'.repeat(40);
 const uid = '4f0fdf07-4976-4455-8d01-9d9b2ce25220';
-const cookiesOf = (token: string) => ({ 'next-auth.session-token': token, theme: 'dark' });
+const cookiesOf = (token: string) => `theme=dark; next-auth.session-token=${token}`;
 const none = new Headers();
 
 describe('the session memo', () => {
@@ -20,6 +20,23 @@ describe('the session memo', () => {
     const token = await encode({ token: { uid }, secret });
     expect(await sessionUserIdOf(cookiesOf(token), none, secret)).toBe(uid);
     expect(await sessionUserIdOf(cookiesOf(token), none, secret)).toBe(uid);
+    expect(sessionMemoSize().sessions).toBe(1);
+  });
+
+  it('reads the session cookie wherever it stands in the header, among any other cookies', async () => {
+    const token = await encode({ token: { uid }, secret });
+    expect(await sessionUserIdOf(`next-auth.session-token=${token}`, none, secret)).toBe(uid);
+    expect(await sessionUserIdOf(`a=1;next-auth.session-token=${token}; b=2`, none, secret)).toBe(uid);
+    expect(await sessionUserIdOf(`x-next-auth.session-token=${token}`, none, secret)).toBeNull();
+    expect(sessionMemoSize().sessions).toBe(1);
+  });
+
+  it('joins a session cookie split into chunks', async () => {
+    const token = await encode({ token: { uid }, secret });
+    const half = Math.ceil(token.length / 2);
+    const chunked = `next-auth.session-token.1=${token.slice(half)}; theme=dark; next-auth.session-token.0=${token.slice(0, half)}`;
+    expect(await sessionUserIdOf(chunked, none, secret)).toBe(uid);
+    expect(await sessionUserIdOf(chunked, none, secret)).toBe(uid);
     expect(sessionMemoSize().sessions).toBe(1);
   });
 
@@ -35,12 +52,12 @@ describe('the session memo', () => {
   it('names no one for a cookie made with another secret, and does not keep it', async () => {
     const forged = await encode({ token: { uid }, secret: 'f'.repeat(40) });
     expect(await sessionUserIdOf(cookiesOf(forged), none, secret)).toBeNull();
-    expect(await sessionUserIdOf({ 'next-auth.session-token': 'garbage' }, none, secret)).toBeNull();
+    expect(await sessionUserIdOf('next-auth.session-token=garbage', none, secret)).toBeNull();
     expect(sessionMemoSize().sessions).toBe(0);
   });
 
   it('names no one without a session cookie', async () => {
-    expect(await sessionUserIdOf({ theme: 'dark' }, none, secret)).toBeNull();
+    expect(await sessionUserIdOf('theme=dark', none, secret)).toBeNull();
   });
 
   it('stays within its byte budget however many sessions come by', async () => {

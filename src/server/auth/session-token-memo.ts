@@ -6,6 +6,7 @@
 // own expiry. Only the decryption is remembered: the user row is still read on every request, so a
 // ban or a role change takes effect at once (DESIGN §5). A cookie that does not decrypt is not kept
 // (garbage could otherwise push real sessions out).
+import { parse } from 'hono/utils/cookie';
 import { getToken } from 'next-auth/jwt';
 
 type Remembered = { uid: string; expiresAt: number };
@@ -30,28 +31,33 @@ function remember(key: string, value: Remembered) {
   }
 }
 
-const SESSION_COOKIE = /^(?:__Secure-)?next-auth\.session-token(?:\.\d+)?$/;
+/** A session cookie in a Cookie header (chunked ones are numbered), its value as sent. */
+const SESSION_COOKIE = /(?:^|;)\s*((?:__Secure-)?next-auth\.session-token(?:\.\d+)?)=([^;]*)/g;
 
-/** The session cookies of a request, in name order, as one key (chunked cookies join up). */
-function sessionKeyOf(cookies: Record<string, string>): string {
-  return Object.keys(cookies)
-    .filter((name) => SESSION_COOKIE.test(name))
+/**
+ * The session cookies of a Cookie header as they were sent, in name order, as one key (chunked
+ * cookies join up). Read off the header as it is: the whole header is parsed (and every value
+ * decoded) only when the memo does not know the key.
+ */
+function sessionKeyOf(cookieHeader: string): string {
+  return [...cookieHeader.matchAll(SESSION_COOKIE)]
+    .map(([, name, value]) => `${name}=${value.trim()}`)
     .sort()
-    .map((name) => `${name}=${cookies[name]}`)
     .join(';');
 }
 
 /** The user id the request's session names, or null (no session, or one that does not decrypt). */
 export async function sessionUserIdOf(
-  cookies: Record<string, string>,
+  cookieHeader: string | undefined,
   headers: Headers,
   secret: string | undefined,
 ): Promise<string | null> {
-  const key = sessionKeyOf(cookies);
+  const key = cookieHeader ? sessionKeyOf(cookieHeader) : '';
+  const cookies = () => (cookieHeader ? parse(cookieHeader) : {});
   // A bearer token (getToken reads one too) or no session at all: nothing to remember.
   if (!key)
     return headers.has('authorization')
-      ? uidOf(await getToken({ req: { cookies, headers } as never, secret }))
+      ? uidOf(await getToken({ req: { cookies: cookies(), headers } as never, secret }))
       : null;
   const now = Date.now();
   const known = remembered.get(key);
@@ -60,7 +66,7 @@ export async function sessionUserIdOf(
     return known.uid;
   }
   forget(key);
-  const token = await getToken({ req: { cookies, headers } as never, secret });
+  const token = await getToken({ req: { cookies: cookies(), headers } as never, secret });
   const uid = uidOf(token);
   // getToken refuses an expired token, so a kept one carries its expiry (seconds since the epoch).
   if (uid && typeof token?.exp === 'number') remember(key, { uid, expiresAt: token.exp * 1000 });

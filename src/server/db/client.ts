@@ -3,6 +3,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { parseIntoClientConfig } from 'pg-connection-string';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import * as schema from './schema';
@@ -48,9 +49,26 @@ export type OpenOptions =
     }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File; lock?: boolean };
 
+/**
+ * PostgreSQL compiles a statement whose estimated cost passes jit_above_cost (100,000) with LLVM.
+ * A keyset page's estimate is its whole index walk, though LIMIT stops it after a few rows: the
+ * Following feed's page was compiled on every execution (~1 ms of its ~2.4), and once it became a
+ * generic plan, 0.8 s. Every statement here is short; none gains from JIT.
+ */
+const WITHOUT_JIT = '-c jit=off';
+
+/**
+ * The pool's connection settings: the URL's, with JIT off among the startup options each
+ * connection opens with (added to the URL's own `options`, which pg would otherwise let win).
+ */
+function poolConfig(url: string, max: number): pg.PoolConfig {
+  const config = parseIntoClientConfig(url);
+  return { ...config, max, options: [config.options, WITHOUT_JIT].filter(Boolean).join(' ') };
+}
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+    const pool = new pg.Pool(poolConfig(options.url, options.max ?? 10));
     // An idle connection that the server drops (restart, failover) must not crash the process:
     // the pool discards it and the next query opens a fresh one.
     pool.on('error', (error) => console.warn(`[db] idle connection lost: ${error.message}`));

@@ -63,6 +63,16 @@ export const typedPlaceholder = (name: string, type: string): SQL =>
   sql`${sql.placeholder(name)}::${sql.raw(type)}`;
 
 /**
+ * A named placeholder the planner cannot see into: `(select $n::uuid)`, worked out once per
+ * execution (an InitPlan). A statement whose parameters are all such has one plan whatever they
+ * are, so PostgreSQL keeps its generic plan after five executions instead of planning every one
+ * anew — for the Following feed's page, planning took twice its execution (decision 062). Only for
+ * statements whose best plan does not depend on the values.
+ */
+export const planTimeUnknown = (name: string, type: string): SQL =>
+  sql`(select ${typedPlaceholder(name, type)})`;
+
+/**
  * A list of texts as one text parameter: a PostgreSQL array literal, each element double-quoted with
  * its `"` and `\` escaped, for a statement that casts it (`= any($1::text[])`).
  */

@@ -70,7 +70,11 @@ export function createApiResponseCache(options: ApiResponseCacheOptions) {
 
   /** The API's fast path with this cache in front of its addresses. */
   function wrap(api: ApiFastPath): ApiFastPath {
-    const fetch = async (request: Request): Promise<Response> => {
+    // `passOn` answers what this cache does not: the API's fetch, or its answer (raw when it can be).
+    const through = async <T>(
+      request: Request,
+      passOn: (request: Request) => T | Promise<T>,
+    ): Promise<T | Response> => {
       const url = new URL(request.url);
       const found = await current({
         method: request.method,
@@ -80,7 +84,7 @@ export function createApiResponseCache(options: ApiResponseCacheOptions) {
           authorization: header(request, 'authorization'),
         },
       });
-      if (!found) return api.fetch(request);
+      if (!found) return passOn(request);
       const asked = {
         acceptsGzip: acceptsGzip(header(request, 'accept-encoding')),
         ifNoneMatch: header(request, 'if-none-match'),
@@ -88,7 +92,7 @@ export function createApiResponseCache(options: ApiResponseCacheOptions) {
       // One answer per address fills the cache; concurrent misses wait for it (the store's claim).
       const claimed = await store.claim(found.key, found.fingerprint, asked);
       options.onLookup?.(claimed !== null && 'hit' in claimed ? 'hit' : 'miss');
-      if (claimed === null) return api.fetch(request);
+      if (claimed === null) return passOn(request);
       if ('hit' in claimed) return toResponse(claimed.hit);
       const { token } = claimed;
       let rendered: Response;
@@ -114,7 +118,11 @@ export function createApiResponseCache(options: ApiResponseCacheOptions) {
       const stored = kept && store.serve(found.key, found.fingerprint, asked);
       return stored ? toResponse(stored) : new Response(bytes(body), rendered);
     };
-    return { ...api, fetch };
+    return {
+      ...api,
+      fetch: (request) => through(request, api.fetch),
+      answer: (request) => through(request, api.answer),
+    };
   }
 
   return { lookup, wrap, stats: store.stats, clear: store.clear };

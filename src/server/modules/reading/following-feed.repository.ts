@@ -1,5 +1,5 @@
 import { and, desc, sql, type AnyColumn } from 'drizzle-orm';
-import { namedPreparedQuery, typedPlaceholder } from '../../db/prepared';
+import { namedPreparedQuery, planTimeUnknown } from '../../db/prepared';
 import { cursorTime, type Cursor } from '../../lib/cursor';
 import { follows } from '../follows/follows.table';
 import { postTags } from '../posts/posts-tags.table';
@@ -26,7 +26,9 @@ export type FollowingFeedQuery = {
   includeBannedWriters: boolean;
 };
 
-const param = typedPlaceholder;
+// The plan is the same index walk for every reader and page (above): parameters unknown to the
+// planner let PostgreSQL keep one generic plan rather than plan each page again (decision 062).
+const param = planTimeUnknown;
 
 /**
  * The feed's statement, prepared (src/server/db/prepared.ts: PGlite would plan it anew for every
