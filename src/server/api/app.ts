@@ -84,9 +84,9 @@ const exceptOn = (
   middleware: MiddlewareHandler<AppEnv>,
 ): MiddlewareHandler<AppEnv> => {
   const exact = new Set(paths.filter((path) => !path.endsWith('/*')));
-  const under = paths.filter((path) => path.endsWith('/*')).map((path) => path.slice(0, -1));
+  const bases = paths.filter((path) => path.endsWith('/*')).map((path) => path.slice(0, -2));
   const skips = (path: string) =>
-    exact.has(path) || under.some((prefix) => path === prefix.slice(0, -1) || path.startsWith(prefix));
+    exact.has(path) || bases.some((base) => path === base || path.startsWith(`${base}/`));
   return (c, next) => (skips(c.req.path) ? next() : middleware(c, next));
 };
 
